@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import { HttpError } from './lib/http-error';
+import authenticate from './plugins/app/authenticate';
+import type { Mailer } from './plugins/app/mailer';
+import { nullPublisher, type EventPublisher } from './plugins/app/publisher';
+import services from './plugins/app/services';
+import jwt from './plugins/external/jwt';
+import rateLimit from './plugins/external/rate-limit';
+import security from './plugins/external/security';
+import webApp from './plugins/external/web-app';
+import authRoutes from './routes/auth';
+import healthRoutes from './routes/health';
+import type { Store } from './store';
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  mailer: Mailer;
+  redis?: Redis | null;
+  publisher?: EventPublisher;
+}
+
+/** What a 5xx tells the client: never the error's own text or stack. */
+const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+
+/**
+ * The whole application as one plugin: external plugins, our own decorators, then routes. It is
+ * not encapsulated, so the server that registers it sees its decorators (store, realtime...).
+ */
+export const app = fp<AppOptions>(async (instance: FastifyInstance, options: AppOptions): Promise<void> => {
+  instance.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .headers(error.headers)
+        .code(error.statusCode)
+        .send(error.code ? { message: error.message, code: error.code } : { message: error.message });
+    }
+    if (error.validation) {
+      return reply.code(400).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${error.message}`, code: 'VALIDATION' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message, code: error.code });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: INTERNAL_ERROR });
+  });
+
+  await instance.register(security, { production: options.config.production });
+  await instance.register(jwt, { secret: options.config.jwtSecret });
+  await instance.register(rateLimit, { redis: options.redis ?? null });
+  await instance.register(services, {
+    config: options.config,
+    store: options.store,
+    mailer: options.mailer,
+    realtime: { publisher: options.publisher ?? nullPublisher },
+  });
+  await instance.register(authenticate);
+
+  await instance.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = options.config.webDist;
+  if (webDist) await instance.register(webApp, { root: webDist });
+
+  instance.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
+    if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `Route ${request.method} ${url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+  });
+}, { name: 'app' });

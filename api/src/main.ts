@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { createRealtimeServer, type RealtimeServer } from '@le/realtime-server';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createMailer } from './plugins/app/mailer';
+import { localPublisher, redisPublisher } from './plugins/app/publisher';
+import { buildServer } from './server';
+import { ensureAdmin } from './services/bootstrap-admin';
+import { createStore } from './store';
+
+export type StartMode = 'all' | 'api';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  realtime: RealtimeServer | null;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the product. `all`: web, API and Socket.IO in one process (Redis optional).
+ * `api`: web and API; events go out through Redis to separate realtime processes.
+ */
+export const startServer = async (
+  config: Config,
+  mode: StartMode = 'all',
+  options: { logger?: boolean } = {},
+): Promise<RunningServer> => {
+  if (mode === 'api' && !config.redisUrl) throw new ConfigError('REDIS_URL is required to run the API alone');
+  const store = await createStore(config);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  const app = await buildServer({
+    config,
+    store,
+    redis,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: config.mailOutbox }),
+    logger: options.logger ?? true,
+  });
+  await ensureAdmin(store, { email: config.adminEmail, password: config.adminPassword }, app.log);
+
+  let realtime: RealtimeServer | null = null;
+  if (mode === 'all') {
+    realtime = await createRealtimeServer({
+      httpServer: app.server,
+      redisUrl: config.redisUrl,
+      authenticate: async (token) => {
+        if (!token) return { userId: null, sessionId: null, role: 'guest' };
+        const auth = await app.resolveToken(token);
+        return auth ? { userId: auth.user._id, sessionId: auth.session._id, role: auth.user.role } : null;
+      },
+    });
+    // With Redis the adapter carries these emits to the sockets of every other process too.
+    app.realtime.publisher = localPublisher(realtime.io, config.redisUrl ? 'redis' : 'local');
+  } else {
+    app.realtime.publisher = redisPublisher(redis!);
+  }
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    realtime,
+    url: address,
+    close() {
+      closing ??= (async () => {
+        await realtime?.close();
+        await app.close();
+        await redis?.quit().catch(() => undefined);
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+};
+
+/** Entry point of `pnpm start` / `pnpm start:api`. */
+export const main = async (mode: StartMode): Promise<void> => {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let server: RunningServer;
+  try {
+    server = await startServer(config, mode);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`Could not start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const shutdown = (signal: string) => {
+    server.app.log.info(`${signal} received, closing`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+};

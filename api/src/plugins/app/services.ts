@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import type { Store } from '../../store';
+import type { Mailer } from './mailer';
+import type { EventPublisher } from './publisher';
+
+/** The app's own services, decorated once so every route reaches them the same way. */
+export interface Services {
+  config: Config;
+  store: Store;
+  mailer: Mailer;
+  /** Replaced once the realtime server is attached (see main.ts). */
+  realtime: { publisher: EventPublisher };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    store: Store;
+    mailer: Mailer;
+    realtime: { publisher: EventPublisher };
+  }
+}
+
+export default fp<Services>(
+  async (app, services) => {
+    app.decorate('config', services.config);
+    app.decorate('store', services.store);
+    app.decorate('mailer', services.mailer);
+    app.decorate('realtime', services.realtime);
+  },
+  { name: 'services' },
+);

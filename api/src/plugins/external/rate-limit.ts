@@ -1,0 +1,24 @@
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { HttpError } from '../../lib/http-error';
+
+/**
+ * Limits are opt-in per route (see routes/auth). With Redis they are shared by every API
+ * process; alone they live in memory.
+ */
+export default fp<{ redis: Redis | null }>(
+  async (app, { redis }) => {
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: 'le-rate-limit:' } : {}),
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(
+          429,
+          `Too many requests. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+          'TOO_MANY_REQUESTS',
+        ),
+    });
+  },
+  { name: 'rate-limit' },
+);

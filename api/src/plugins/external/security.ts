@@ -1,0 +1,34 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+
+/**
+ * Safe headers and a CSP. The chart widget (TradingView) and the public IP lookup are the only
+ * third parties; styles may be inline because Chakra UI injects them at run time.
+ */
+export default fp<{ production: boolean }>(
+  async (app, { production }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", 'https://s3.tradingview.com'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.ipify.org'],
+          frameSrc: ['https://s.tradingview.com', 'https://www.tradingview-widget.com', 'https://www.tradingview.com'],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(production ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Tokens never ride in URLs, but keep the full path away from third parties all the same.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+  },
+  { name: 'security' },
+);

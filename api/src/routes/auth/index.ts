@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import publicAuthRoutes from './public';
+import sessionAuthRoutes from './session';
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(publicAuthRoutes);
+  await app.register(sessionAuthRoutes);
+};
+
+export default authRoutes;

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse, MessageResponse, SessionBody, UserResponse } from '@le/contracts/schemas';
+import { Type } from 'typebox';
+import { badRequest, notFound } from '../../lib/http-error';
+import { toPublicUser } from '../../lib/public-user';
+import { perIp } from './limits';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+const NoContent = Type.Null();
+
+/** The routes of a signed-in browser session. */
+const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { sessions } = app.store;
+
+  // The unload beacon cannot send a token or always set a JSON type: it identifies the browser
+  // session by id alone and only marks it offline, so it needs nothing more.
+  const beaconRoutes: FastifyPluginAsyncTypebox = async (beacon) => {
+    const parseJson = beacon.getDefaultJsonParser('error', 'error');
+    beacon.addContentTypeParser('text/plain', { parseAs: 'string' }, parseJson);
+    beacon.post(
+      '/session/end',
+      { config: perIp(120, 1), schema: { body: SessionBody, response: { 204: NoContent, ...errors } } },
+      async (request, reply) => {
+        await sessions.markOffline(request.body.sessionId);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+
+  const signedInRoutes: FastifyPluginAsyncTypebox = async (signedIn) => {
+    signedIn.addHook('onRequest', app.authenticate);
+
+    signedIn.get('/me', { schema: { response: { 200: UserResponse, ...errors } } }, async (request) => ({
+      user: toPublicUser(request.auth!.user),
+    }));
+
+    signedIn.post('/logout', { schema: { response: { 200: MessageResponse, ...errors } } }, async (request) => {
+      const { session } = request.auth!;
+      await sessions.revoke(session._id);
+      app.realtime.publisher.disconnectSession(session._id);
+      return { message: 'You have been signed out.' };
+    });
+
+    signedIn.post(
+      '/heartbeat',
+      { schema: { body: SessionBody, response: { 204: NoContent, ...errors } } },
+      async (request, reply) => {
+        const { user, session } = request.auth!;
+        if (request.body.sessionId !== session._id) throw badRequest('This session id is not yours.', 'SESSION_MISMATCH');
+        if (!(await sessions.touch(session._id, user._id))) throw notFound('Session not found.');
+        return reply.code(204).send(null);
+      },
+    );
+  };
+
+  await app.register(beaconRoutes);
+  await app.register(signedInRoutes);
+};
+
+export default sessionAuthRoutes;

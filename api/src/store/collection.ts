@@ -1,0 +1,56 @@
+/**
+ * The small document-collection surface both backends implement (a subset of MongoDB's that
+ * NeDB supports with the same meaning). Repositories are written once against it.
+ */
+
+export interface Doc {
+  _id: string;
+}
+
+/** Filters use plain equality plus $gt/$gte/$lt/$lte/$ne/$in/$exists/$or. */
+export type Filter = Record<string, unknown>;
+
+/** Updates use $set, $unset, $inc and $push. */
+export interface Update {
+  $set?: Record<string, unknown>;
+  $unset?: Record<string, true | '' | 1>;
+  $inc?: Record<string, number>;
+  $push?: Record<string, unknown>;
+}
+
+export interface FindOptions {
+  sort?: Record<string, 1 | -1>;
+  limit?: number;
+  skip?: number;
+}
+
+export interface IndexSpec {
+  fields: Record<string, 1 | -1>;
+  unique?: boolean;
+  /** Only documents that have the (first) field take part: unique among those present. */
+  sparse?: boolean;
+}
+
+export interface Collection<T extends Doc> {
+  insertOne(doc: T): Promise<T>;
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter: Filter): Promise<number>;
+  /** Atomically updates the first match; returns it as it is after the update, or null. */
+  updateOne(filter: Filter, update: Update): Promise<T | null>;
+  updateMany(filter: Filter, update: Update): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+}
+
+export interface StoreDriver {
+  readonly kind: 'embedded' | 'mongodb';
+  collection<T extends Doc>(name: string, indexes?: IndexSpec[]): Promise<Collection<T>>;
+  close(): Promise<void>;
+}
+
+/** A unique index refused a write; `field` names the index's first field when known. */
+export class DuplicateKeyError extends Error {
+  constructor(readonly field: string | null) {
+    super(`duplicate value for ${field ?? 'a unique field'}`);
+  }
+}

@@ -1,0 +1,30 @@
+import type { StoreDriver } from './collection';
+import { CodesRepository } from './codes-repository';
+import { createEmbeddedDriver } from './embedded';
+import { createMongoDriver } from './mongo';
+import { SessionsRepository } from './sessions-repository';
+import { UsersRepository } from './users-repository';
+
+export { DuplicateKeyError } from './collection';
+export type { StoreDriver } from './collection';
+export type * from './records';
+
+export interface Store {
+  kind: StoreDriver['kind'];
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  codes: CodesRepository;
+  close(): Promise<void>;
+}
+
+export const openStore = async (driver: StoreDriver): Promise<Store> => ({
+  kind: driver.kind,
+  users: await UsersRepository.open(driver),
+  sessions: await SessionsRepository.open(driver),
+  codes: await CodesRepository.open(driver),
+  close: () => driver.close(),
+});
+
+/** MongoDB when a URL is given, the embedded store in DATA_DIR otherwise. */
+export const createStore = async (options: { mongodbUrl: string | null; dataDir: string }): Promise<Store> =>
+  openStore(options.mongodbUrl ? await createMongoDriver(options.mongodbUrl) : createEmbeddedDriver(options.dataDir));

@@ -1,0 +1,54 @@
+import type { Duration, Role } from '@le/contracts';
+
+/** What the store keeps. Dates are Date objects here; the API turns them into ISO strings. */
+export interface UserRecord {
+  _id: string;
+  name: string;
+  username: string;
+  usernameLower: string;
+  email: string;
+  emailLower: string;
+  passwordHash: string;
+  emailVerified: boolean;
+  role: Role;
+  membershipTier: string;
+  duration: Duration | null;
+  membershipEnd: Date | null;
+  trialExpiresAt: Date | null;
+  no_telp: string;
+  city: string;
+  country: string;
+  address: string;
+  photo_profile: string;
+  image_identitas: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SessionRecord {
+  _id: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  /** Presence: the browser tab's last heartbeat and whether it said goodbye. */
+  lastSeenAt: Date;
+  online: boolean;
+  userAgent: string;
+  ip: string;
+}
+
+export type CodePurpose = 'verify' | 'reset';
+
+export interface CodeRecord {
+  _id: string;
+  userId: string;
+  purpose: CodePurpose;
+  codeHash: string;
+  createdAt: Date;
+  expiresAt: Date;
+  attempts: number;
+  /** Set when the code is used, burnt by wrong tries, or voided by a newer code. */
+  closedAt: Date | null;
+  closedReason: 'used' | 'burnt' | 'voided' | null;
+}

@@ -1,0 +1,43 @@
+import type { Role } from './constants';
+
+/** The part of a user that decides what it may do. Dates are ISO strings or Date objects. */
+export interface AccessSubject {
+  role: Role;
+  membershipTier?: string | null;
+  membershipEnd?: string | Date | null;
+  trialExpiresAt?: string | Date | null;
+}
+
+const toTime = (value: string | Date | null | undefined): number | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? null : time;
+};
+
+export const isPaidTier = (tier: string | null | undefined): boolean =>
+  tier !== null && tier !== undefined && ['basic', 'pro', 'expert'].includes(tier.toLowerCase());
+
+/** A membership grants rights only until its end, whatever the stored role says. */
+export const hasActiveMembership = (subject: AccessSubject, now = Date.now()): boolean => {
+  const end = toTime(subject.membershipEnd);
+  return subject.role === 'member' && isPaidTier(subject.membershipTier) && end !== null && end > now;
+};
+
+export const isTrialActive = (subject: AccessSubject, now = Date.now()): boolean => {
+  const end = toTime(subject.trialExpiresAt);
+  return end !== null && end > now;
+};
+
+/** Admins and members with an active membership may use member features (chart, posting). */
+export const canUseMemberFeatures = (subject: AccessSubject | null, now = Date.now()): boolean =>
+  subject !== null && (subject.role === 'admin' || hasActiveMembership(subject, now));
+
+export type MembershipStatus = 'Active' | 'Trial' | 'Expired';
+
+/** Spec §4: Active if membershipEnd is in the future; Trial with no tier and a running trial; else Expired. */
+export const membershipStatus = (subject: AccessSubject, now = Date.now()): MembershipStatus => {
+  const end = toTime(subject.membershipEnd);
+  if (end !== null && end > now) return 'Active';
+  if (!isPaidTier(subject.membershipTier) && isTrialActive(subject, now)) return 'Trial';
+  return 'Expired';
+};

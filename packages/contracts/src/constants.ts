@@ -1,0 +1,79 @@
+/** Business constants of spec §9. Every number the product uses lives here once. */
+
+export const ROLES = ['admin', 'member', 'trial', 'guest'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PAID_TIERS = ['basic', 'pro', 'expert'] as const;
+export type PaidTier = (typeof PAID_TIERS)[number];
+
+/** Tier text as stored on a user; "None" is the spec's tier for nobody-in-particular. */
+export const TIERS = ['trial', 'basic', 'pro', 'expert', 'None', 'admin'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const DURATIONS = ['monthly', 'yearly'] as const;
+export type Duration = (typeof DURATIONS)[number];
+
+/** Prices in Rupiah. */
+export const PRICES = {
+  basic: { monthly: 50_000, yearly: 500_000 },
+  pro: { monthly: 100_000, yearly: 1_000_000 },
+  expert: { monthly: 200_000, yearly: 2_000_000 },
+} as const satisfies Record<PaidTier, Record<Duration, number>>;
+
+export const PAYMENT_STATUSES = ['approved', 'pending', 'rejected'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const LIMITS = {
+  resetCodeLength: 6,
+  resendCooldownMs: 60_000,
+  codeLifetimeMs: 10 * 60_000,
+  codeMaxAttempts: 5,
+  redirectAfterResetMs: 2_000,
+  profileNoticeMs: 5_000,
+  editWindowMs: 5 * 60_000,
+  chatListPollMs: 2_000,
+  conversationPollMs: 5_000,
+  heartbeatMs: 30_000,
+  pageVisitDedupMs: 1_000,
+  replyPreviewChars: 50,
+  jpegQuality: 0.9,
+  mobileBreakpointPx: 768,
+  chatCardHeightPx: 600,
+  chartHeightPx: 500,
+  passwordMin: 8,
+  passwordMax: 128,
+  nameMax: 100,
+  usernameMin: 3,
+  usernameMax: 30,
+  emailMax: 254,
+  messageMaxChars: 2_000,
+  uploadMaxBytes: 5 * 1024 * 1024,
+  /** A browser session counts as online while its last heartbeat is younger than this. */
+  presenceTtlMs: 75_000,
+} as const;
+
+export const CHART_INTERVALS = [
+  { label: '30 Menit', value: '30' },
+  { label: '1 Jam', value: '60' },
+  { label: '4 Jam', value: '240' },
+] as const;
+export const DEFAULT_CHART_INTERVAL = '60';
+
+export const REALTIME_CLIENT_OPTIONS = {
+  path: '/socket.io',
+  timeout: 20_000,
+  reconnectionDelay: 1_000,
+  reconnectionDelayMax: 5_000,
+  randomizationFactor: 0.5,
+  reconnectionAttempts: Infinity,
+} as const;
+
+export const CROPPER_DEFAULTS = {
+  autoCropArea: 0.8,
+  wheelZoomRatio: 0.1,
+  minContainerWidth: 200,
+  minContainerHeight: 100,
+} as const;
+
+export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
+export const NAVBAR_Z_INDEX = 1030;

@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './access';
+export * from './models';
+export * from './realtime';
+export * from './messages';

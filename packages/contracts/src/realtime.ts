@@ -1,0 +1,52 @@
+/** Typed Socket.IO event maps shared by the realtime server and the web client (contract §6). */
+
+export const CHAT_EVENT_TYPES = [
+  'message.posted',
+  'message.edited',
+  'message.hidden',
+  'message.unhidden',
+  'message.deleted',
+  'chat.read',
+] as const;
+export type ChatEventType = (typeof CHAT_EVENT_TYPES)[number];
+
+export interface ChatEventPayload {
+  stream: string;
+  seq: number;
+  type: ChatEventType;
+  message?: unknown;
+  [key: string]: unknown;
+}
+
+export interface PresencePayload {
+  userId: string;
+  online: boolean;
+}
+
+export interface ServerToClientEvents {
+  'chat:event': (event: ChatEventPayload) => void;
+  'presence:changed': (payload: PresencePayload) => void;
+  'session:revoked': () => void;
+}
+
+export interface ClientToServerEvents {
+  ping: (ack: (reply: { at: string }) => void) => void;
+}
+
+/** Room names, one place so the API's emitter and the realtime server agree. */
+export const ROOMS = {
+  user: (userId: string) => `user:${userId}`,
+  role: (role: string) => `role:${role}`,
+  session: (sessionId: string) => `session:${sessionId}`,
+  chat: (chatId: string) => `chat:${chatId}`,
+} as const;
+
+/** Events the API publishes for the realtime processes to act on. */
+export const INTERNAL_EVENTS = {
+  disconnectSession: 'internal:disconnect-session',
+} as const;
+
+/** Redis key marking a revoked session, for realtime processes that cannot read the store. */
+export const REVOKED_SESSION_KEY = (sessionId: string) => `le:revoked-session:${sessionId}`;
+/** As long as a token can live (7 days). */
+export const REVOKED_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;

@@ -1,0 +1,132 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { ClientToServerEvents, Role, ServerToClientEvents } from '@le/contracts';
+import { ROOMS } from '@le/contracts';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+
+/** Who a socket belongs to; a guest has no user. */
+export interface SocketIdentity {
+  userId: string | null;
+  sessionId: string | null;
+  role: Role;
+}
+
+export interface RealtimeServerOptions {
+  /** The HTTP server to attach to (the API's in the one-process start, a bare one otherwise). */
+  httpServer: HttpServer;
+  /**
+   * Turns the handshake token into an identity; null rejects the connection. Called with
+   * undefined for a guest (no token), which should be allowed.
+   */
+  authenticate: (token: string | undefined) => Promise<SocketIdentity | null>;
+  /** With a Redis URL, every process shares rooms and broadcasts through the Redis adapter. */
+  redisUrl?: string | null;
+  /** Origins allowed to open a socket; the default allows only same-origin pages. */
+  allowedOrigins?: string[];
+  /** Largest message a client may send, in bytes (default 16 KiB). */
+  maxHttpBufferSize?: number;
+  /** Client events allowed per socket per 10 s before the socket is dropped (default 50). */
+  maxEventsPer10s?: number;
+}
+
+export interface RealtimeServer {
+  io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+  mode: 'local' | 'redis';
+  close(): Promise<void>;
+}
+
+interface SocketData {
+  identity: SocketIdentity;
+}
+
+const sameOrigin = (origin: string | undefined, host: string | undefined): boolean => {
+  if (!origin || !host) return true; // non-browser clients send no Origin
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The Socket.IO server of contract §6. It keeps no records: sockets join one room per user, per
+ * role and per session; the API decides what each room receives.
+ */
+export const createRealtimeServer = async (options: RealtimeServerOptions): Promise<RealtimeServer> => {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
+    options.httpServer,
+    {
+      path: '/socket.io',
+      serveClient: false,
+      maxHttpBufferSize: options.maxHttpBufferSize ?? 16 * 1024,
+      allowRequest: (req, callback) => {
+        const origin = req.headers.origin;
+        const allowed =
+          sameOrigin(origin, req.headers.host) || (origin !== undefined && (options.allowedOrigins ?? []).includes(origin));
+        callback(allowed ? null : 'origin not allowed', allowed);
+      },
+    },
+  );
+
+  const redisClients: Redis[] = [];
+  if (options.redisUrl) {
+    const pub = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    options
+      .authenticate(typeof token === 'string' && token !== '' ? token : undefined)
+      .then((identity) => {
+        if (!identity) return next(new Error('unauthorized'));
+        socket.data.identity = identity;
+        next();
+      })
+      .catch(() => next(new Error('unauthorized')));
+  });
+
+  const maxEvents = options.maxEventsPer10s ?? 50;
+  io.on('connection', (socket: Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>) => {
+    const { identity } = socket.data;
+    void socket.join(ROOMS.role(identity.role));
+    if (identity.userId) void socket.join(ROOMS.user(identity.userId));
+    if (identity.sessionId) void socket.join(ROOMS.session(identity.sessionId));
+
+    // A socket that floods is dropped; honest clients send a handful of events a minute.
+    let windowStart = Date.now();
+    let count = 0;
+    socket.use((_event, next) => {
+      const now = Date.now();
+      if (now - windowStart > 10_000) {
+        windowStart = now;
+        count = 0;
+      }
+      count += 1;
+      if (count > maxEvents) {
+        socket.disconnect(true);
+        return;
+      }
+      next();
+    });
+
+    socket.on('ping', (ack) => {
+      if (typeof ack === 'function') ack({ at: new Date().toISOString() });
+    });
+  });
+
+  return {
+    io,
+    mode: options.redisUrl ? 'redis' : 'local',
+    /** Drops every socket and stops the engine; the HTTP server is left to its owner. */
+    async close() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all([...io._nsps.values()].map((namespace) => namespace.adapter.close()));
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+};

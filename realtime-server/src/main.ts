@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { REVOKED_SESSION_KEY, ROLES, type Role } from '@le/contracts';
+import { createVerifier } from 'fast-jwt';
+import { Redis } from 'ioredis';
+import { createRealtimeServer } from './index';
+
+/**
+ * `pnpm start:realtime`: Socket.IO alone on its own PORT. It shares the API's JWT_SECRET to check
+ * tokens and Redis to share rooms; revoked sessions are read from Redis, set there by the API.
+ */
+const fail = (message: string): never => {
+  process.stderr.write(`Configuration error: ${message}\n`);
+  process.exit(1);
+};
+
+const env = process.env;
+const port = Number(env.PORT ?? 3001);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a whole number 0-65535, got "${env.PORT}"`);
+const redisUrl = env.REDIS_URL?.trim() || fail('REDIS_URL is required to run the realtime server alone');
+const secret = (() => {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  try {
+    return readFileSync(path.resolve(env.DATA_DIR ?? './data', 'jwt-secret'), 'utf8').trim();
+  } catch {
+    return fail('JWT_SECRET is required (the same as the API processes use)');
+  }
+})();
+
+const verify = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
+const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+
+const httpServer = createServer((req, res) => {
+  if (req.url === '/health') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ status: 'ok', realtime: 'redis' }));
+    return;
+  }
+  res.writeHead(404, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ message: 'Not found' }));
+});
+
+const realtime = await createRealtimeServer({
+  httpServer,
+  redisUrl,
+  authenticate: async (token) => {
+    if (!token) return { userId: null, sessionId: null, role: 'guest' };
+    const claims = verify(token) as { sub: string; sid: string; role?: string };
+    if (await redis.exists(REVOKED_SESSION_KEY(claims.sid))) return null;
+    const role: Role = ROLES.includes(claims.role as Role) ? (claims.role as Role) : 'guest';
+    return { userId: claims.sub, sessionId: claims.sid, role };
+  },
+});
+
+httpServer.listen(port, env.HOST ?? '0.0.0.0', () => {
+  process.stdout.write(`realtime server listening on port ${port} (redis)\n`);
+});
+
+const shutdown = () => {
+  void realtime.close().finally(() => {
+    httpServer.close();
+    void redis.quit().finally(() => process.exit(0));
+  });
+};
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);

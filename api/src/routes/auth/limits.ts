@@ -1,13 +1,31 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tooManyRequests } from '../../lib/http-error';
 
 /** Per-IP limit of an auth route, counted per route. */
 export const perIp = (max: number, minutes: number) => ({
   rateLimit: { max, timeWindow: minutes * 60_000 },
 });
 
-/** Per-account limit: keyed by the email (or username) in the body, across IPs. */
-export const accountKey = (group: string) => (request: FastifyRequest) => {
+const accountOf = (request: FastifyRequest): string => {
   const body = request.body as { email?: unknown } | undefined;
-  const account = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-  return `${group}:${account}`;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+};
+
+/**
+ * Per-account limit, keyed by the email (or username) in the body whatever the address: a
+ * preHandler, since the body is parsed by then. It stacks on the per-IP limit of the route.
+ */
+export const perAccount = (app: FastifyInstance, group: string, max: number, minutes: number) => {
+  const limiter = app.createRateLimit({
+    max,
+    timeWindow: minutes * 60_000,
+    keyGenerator: (request) => `${group}:${accountOf(request)}`,
+  });
+  return async (request: FastifyRequest): Promise<void> => {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) {
+      const seconds = Math.max(1, result.ttlInSeconds);
+      throw tooManyRequests(`Too many attempts for this account. Please try again in ${seconds} seconds.`, seconds);
+    }
+  };
 };

@@ -17,7 +17,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import { toPublicUser } from '../../lib/public-user';
 import { createCodeService } from '../../services/one-time-codes';
 import { DuplicateKeyError } from '../../store';
-import { accountKey, perIp } from './limits';
+import { perAccount, perIp } from './limits';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
 
@@ -76,7 +76,7 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/verify-email',
     {
       config: perIp(30, 10),
-      preHandler: app.rateLimit({ max: 10, timeWindow: 10 * 60_000, keyGenerator: accountKey('verify') }),
+      preHandler: perAccount(app, 'verify', 10, 10),
       schema: { body: VerifyEmailBody, response: { 200: MessageResponse, ...errors } },
     },
     async (request) => {
@@ -117,7 +117,7 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/login',
     {
       config: perIp(30, 5),
-      preHandler: app.rateLimit({ max: 10, timeWindow: 5 * 60_000, keyGenerator: accountKey('login') }),
+      preHandler: perAccount(app, 'login', 10, 5),
       schema: { body: LoginBody, response: { 200: LoginResponse, ...errors } },
     },
     async (request) => {
@@ -153,7 +153,7 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/forgot-password',
     {
       config: perIp(10, 10),
-      preHandler: app.rateLimit({ max: 5, timeWindow: 60 * 60_000, keyGenerator: accountKey('forgot') }),
+      preHandler: perAccount(app, 'forgot', 5, 60),
       schema: { body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } },
     },
     async (request) => {
@@ -168,7 +168,7 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/reset-password',
     {
       config: perIp(20, 10),
-      preHandler: app.rateLimit({ max: 10, timeWindow: 10 * 60_000, keyGenerator: accountKey('reset') }),
+      preHandler: perAccount(app, 'reset', 10, 10),
       schema: { body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } },
     },
     async (request) => {

@@ -1,0 +1,186 @@
+import { tempDir, type TempDir } from '@le/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../lib/ids';
+import { DuplicateKeyError, type StoreDriver } from './collection';
+import { createEmbeddedDriver } from './embedded';
+import { createMongoDriver } from './mongo';
+import { openStore, type Store } from './index';
+import type { UserRecord } from './records';
+
+/**
+ * One contract, two backends: the embedded store always, MongoDB where MONGODB_URL is set (no
+ * MongoDB server can run on our machines, so that leg says so when it is not run).
+ */
+const backends: { name: string; open: () => Promise<{ driver: StoreDriver; cleanup: () => Promise<void> }> }[] = [
+  {
+    name: 'embedded',
+    open: async () => {
+      const dir: TempDir = await tempDir('le-store-');
+      return { driver: createEmbeddedDriver(dir.path), cleanup: () => dir.remove() };
+    },
+  },
+];
+const mongoUrl = process.env.MONGODB_URL;
+if (mongoUrl) {
+  backends.push({
+    name: 'mongodb',
+    open: async () => {
+      const url = new URL(mongoUrl);
+      url.pathname = `/le_contract_${Date.now().toString(36)}`;
+      const driver = await createMongoDriver(url.toString());
+      return { driver, cleanup: async () => undefined };
+    },
+  });
+} else {
+  process.stderr.write('store contract: the MongoDB leg is not run here (MONGODB_URL is not set)\n');
+}
+
+const user = (overrides: Partial<UserRecord> = {}): Omit<UserRecord, 'emailLower' | 'usernameLower'> => {
+  const id = newId();
+  const now = new Date();
+  return {
+    _id: id,
+    name: 'Sari',
+    username: `sari_${id.slice(0, 8)}`,
+    email: `Sari.${id.slice(0, 8)}@Example.com`,
+    passwordHash: 'hash',
+    emailVerified: true,
+    role: 'trial',
+    membershipTier: 'trial',
+    duration: null,
+    membershipEnd: null,
+    trialExpiresAt: new Date(now.getTime() + 86_400_000),
+    no_telp: '',
+    city: '',
+    country: '',
+    address: '',
+    photo_profile: '',
+    image_identitas: '',
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+};
+
+describe.each(backends)('store contract: $name', ({ open }) => {
+  let store: Store;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await open();
+    store = await openStore(opened.driver);
+    cleanup = async () => {
+      await store.close();
+      await opened.cleanup();
+    };
+  });
+  afterAll(() => cleanup());
+
+  it('creates and finds users by id, email and username, case-insensitively', async () => {
+    const created = await store.users.create(user());
+    expect(await store.users.findById(created._id)).toMatchObject({ _id: created._id, email: created.email });
+    expect((await store.users.findByEmail(created.email.toUpperCase()))?._id).toBe(created._id);
+    expect((await store.users.findByLogin(created.username.toUpperCase()))?._id).toBe(created._id);
+    expect((await store.users.findByLogin(created.email.toLowerCase()))?._id).toBe(created._id);
+    expect(await store.users.findById('missing')).toBeNull();
+  });
+
+  it('keeps dates as dates', async () => {
+    const created = await store.users.create(user());
+    const found = await store.users.findById(created._id);
+    expect(found!.createdAt).toBeInstanceOf(Date);
+    expect(found!.trialExpiresAt!.getTime()).toBe(created.trialExpiresAt!.getTime());
+  });
+
+  it('refuses a duplicate email or username and names the field', async () => {
+    const first = await store.users.create(user());
+    const sameEmail = user({ email: first.email.toUpperCase() });
+    await expect(store.users.create(sameEmail)).rejects.toMatchObject({ field: 'emailLower' });
+    await expect(store.users.create(user({ username: first.username.toUpperCase() }))).rejects.toBeInstanceOf(DuplicateKeyError);
+    await expect(store.users.create(user({ username: first.username.toUpperCase() }))).rejects.toMatchObject({
+      field: 'usernameLower',
+    });
+    expect(await store.users.findById(sameEmail._id)).toBeNull();
+  });
+
+  it('refuses an update onto a taken email and leaves the record as it was', async () => {
+    const a = await store.users.create(user());
+    const b = await store.users.create(user());
+    await expect(store.users.update(b._id, { email: a.email })).rejects.toMatchObject({ field: 'emailLower' });
+    expect((await store.users.findById(b._id))!.email).toBe(b.email);
+  });
+
+  it('updates return the record after the change, or null when nothing matched', async () => {
+    const a = await store.users.create(user());
+    const updated = await store.users.update(a._id, { city: 'Bandung', role: 'member' });
+    expect(updated).toMatchObject({ city: 'Bandung', role: 'member', emailLower: a.email.toLowerCase() });
+    expect(await store.users.update('missing', { city: 'x' })).toBeNull();
+  });
+
+  it('sessions: live until revoked or expired; revoke-all returns the ids', async () => {
+    const owner = await store.users.create(user());
+    const now = new Date();
+    const base = { userId: owner._id, createdAt: now, revokedAt: null, lastSeenAt: now, online: true, userAgent: '', ip: '' };
+    const a = await store.sessions.create({ _id: newId(), expiresAt: new Date(now.getTime() + 60_000), ...base });
+    const b = await store.sessions.create({ _id: newId(), expiresAt: new Date(now.getTime() + 60_000), ...base });
+    const expired = await store.sessions.create({ _id: newId(), expiresAt: new Date(now.getTime() - 1), ...base });
+    expect(await store.sessions.findLive(a._id)).not.toBeNull();
+    expect(await store.sessions.findLive(expired._id)).toBeNull();
+    expect(await store.sessions.revoke(a._id)).toBe(true);
+    expect(await store.sessions.revoke(a._id)).toBe(false);
+    expect(await store.sessions.findLive(a._id)).toBeNull();
+    expect((await store.sessions.revokeAllForUser(owner._id)).sort()).toEqual([b._id, expired._id].sort());
+    expect(await store.sessions.findLive(b._id)).toBeNull();
+  });
+
+  it('presence: touched sessions are online until marked offline', async () => {
+    const owner = await store.users.create(user());
+    const now = new Date();
+    const session = await store.sessions.create({
+      _id: newId(),
+      userId: owner._id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 60_000),
+      revokedAt: null,
+      lastSeenAt: new Date(now.getTime() - 10 * 60_000),
+      online: false,
+      userAgent: '',
+      ip: '',
+    });
+    const since = new Date(now.getTime() - 60_000);
+    expect(await store.sessions.onlineUserIds(since)).not.toContain(owner._id);
+    expect(await store.sessions.touch(session._id, owner._id)).toBe(true);
+    expect(await store.sessions.touch(session._id, 'someone-else')).toBe(false);
+    expect(await store.sessions.onlineUserIds(since)).toContain(owner._id);
+    await store.sessions.markOffline(session._id);
+    expect(await store.sessions.onlineUserIds(since)).not.toContain(owner._id);
+  });
+
+  it('codes: a new code voids the old; consume wins once; wrong tries burn at the limit', async () => {
+    const owner = await store.users.create(user());
+    const now = new Date();
+    let tick = 0;
+    const code = (id: string) => ({
+      _id: id,
+      userId: owner._id,
+      purpose: 'verify' as const,
+      codeHash: 'h',
+      createdAt: new Date(now.getTime() + (tick += 1)),
+      expiresAt: new Date(now.getTime() + 60_000),
+      attempts: 0,
+      closedAt: null,
+      closedReason: null,
+    });
+    const first = await store.codes.issue(code(newId()));
+    const second = await store.codes.issue(code(newId()));
+    expect((await store.codes.findOpen(owner._id, 'verify'))?._id).toBe(second._id);
+    expect(await store.codes.consume(first._id)).toBe(false);
+    const results = await Promise.all([store.codes.consume(second._id), store.codes.consume(second._id)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+
+    const third = await store.codes.issue(code(newId()));
+    for (let i = 1; i <= 2; i += 1) expect((await store.codes.recordWrongTry(third._id, 3))?.attempts).toBe(i);
+    expect(await store.codes.recordWrongTry(third._id, 3)).toMatchObject({ closedReason: 'burnt' });
+    expect(await store.codes.findOpen(owner._id, 'verify')).toBeNull();
+    expect((await store.codes.latest(owner._id, 'verify'))?._id).toBe(third._id);
+  });
+});

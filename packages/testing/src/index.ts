@@ -1,0 +1,4 @@
+export * from './ports';
+export * from './redis-server';
+export * from './outbox';
+export * from './dependencies';

@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises';
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+export const readOutbox = async (file: string): Promise<OutboxMail[]> => {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as OutboxMail);
+};
+
+/** The 6-digit code of the newest mail to `to` (case-insensitive); throws when there is none. */
+export const latestCode = async (file: string, to: string): Promise<string> => {
+  const mails = (await readOutbox(file)).filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+  const code = mails.at(-1)?.subject.match(/(\d{6})\s*$/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+};

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner, three kinds of test, named by their files: `*.unit.test.ts` (pure code),
+ * `*.int.test.ts` (the real HTTP server through inject or a port, real files, a real redis-server)
+ * and `*.e2e.test.ts` (the built app in Debian's Chromium).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/src/**/*.unit.test.ts', 'api/**/*.unit.test.ts', 'realtime-server/**/*.unit.test.ts', 'web/src/**/*.unit.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['api/**/*.int.test.ts', 'realtime-server/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ['e2e/support/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import { latestCode } from '@le/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+
+const chromiumPath = inject('chromium');
+const baseURL = inject('baseURL');
+const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+
+describe.runIf(chromiumPath)('accounts in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath!);
+  });
+  afterAll(() => browser?.close());
+
+  it('renders the home page with the top bar and footer and no console errors', async () => {
+    for (const width of [375, 1280]) {
+      const { page, context, errors } = await openPage(browser, baseURL, width);
+      await page.goto('/');
+      await page.getByText('Join Now').first().waitFor();
+      await page.getByText('No Skills? No Problem.').first().waitFor();
+      await page.getByText('What You Get').first().waitFor();
+      await page.getByText('Advanced Technology').first().waitFor();
+      expect(await page.locator('footer').count()).toBeGreaterThan(0);
+      await screenshot(page, `home-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('registers, verifies with the mailed code, signs in, shows the user, and signs out', async () => {
+    const { page, context, errors } = await openPage(browser, baseURL, 1280);
+    const id = `e2e${Date.now().toString(36)}`;
+    const email = `${id}@example.com`;
+    const password = 'browser password 1';
+
+    await page.goto('/auth/register');
+    await page.getByLabel('Name', { exact: true }).fill('Rina Wijaya');
+    await page.getByLabel('Username', { exact: true }).fill(id);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    await page.waitForURL('**/auth/verify-email');
+    let code = '';
+    for (let i = 0; i < 50 && !code; i += 1) {
+      code = await latestCode(outbox(), email).catch(() => '');
+      if (!code) await page.waitForTimeout(100);
+    }
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    await page.waitForURL('**/auth/login');
+    expect(await page.locator('input[name="email"]').inputValue()).toBe(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('trial');
+    expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeTruthy();
+
+    await page.getByTestId('user-menu-trigger').click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await menu.getByText(id, { exact: true }).waitFor();
+    await menu.getByText(email).waitFor();
+    await expect(page.getByTestId('tier-badge').innerText()).resolves.toMatch(/trial/i);
+    await screenshot(page, 'user-menu-1280');
+
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/auth/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('guards: no token or a non-admin role go to the login page, replacing history', async () => {
+    const { page, context } = await openPage(browser, baseURL, 375);
+    await page.goto('/');
+    await page.goto('/settings');
+    await page.waitForURL('**/auth/login');
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'x');
+      localStorage.setItem('role', 'trial');
+    });
+    await page.goto('/dashboard');
+    await page.waitForURL('**/auth/login');
+    await context.close();
+  });
+
+  it('unknown /auth paths go to /auth/404', async () => {
+    const { page, context } = await openPage(browser, baseURL, 1280);
+    await page.goto('/auth/nothing-here');
+    await page.waitForURL('**/auth/404');
+    await context.close();
+  });
+
+  it('forgot password says "Email tidak boleh kosong." on blur when empty; reset without an email goes back', async () => {
+    const { page, context } = await openPage(browser, baseURL, 375);
+    await page.goto('/auth/forgot-password');
+    const field = page.locator('input[name="email"]');
+    await field.focus();
+    await field.blur();
+    await page.getByText('Email tidak boleh kosong.').waitFor();
+    await screenshot(page, 'forgot-password-375');
+
+    await page.goto('/auth/reset-password');
+    await page.waitForURL('**/auth/forgot-password');
+    await context.close();
+  });
+
+  it('resets a forgotten password through the mailed code and signs in with the new one', async () => {
+    const { page, context } = await openPage(browser, baseURL, 1280);
+    const admin = inject('admin');
+    await page.goto('/auth/forgot-password');
+    await page.locator('input[name="email"]').fill(admin.email);
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    await page.waitForURL('**/auth/reset-password');
+    let code = '';
+    for (let i = 0; i < 50 && !code; i += 1) {
+      code = await latestCode(outbox(), admin.email).catch(() => '');
+      if (!code) await page.waitForTimeout(100);
+    }
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    await page.getByLabel('New Password', { exact: true }).fill('the new admin password');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.waitForURL('**/auth/login', { timeout: 10_000 });
+    await page.getByLabel('Password', { exact: true }).fill('the new admin password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('admin');
+    await context.close();
+  });
+});

@@ -1,0 +1,77 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, requireOrSkip, tempDir } from '@le/testing';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+    chromium: string | null;
+    admin: { email: string; password: string };
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
+
+/**
+ * Builds the web app as it is now, starts the real one-process server on a free port with a fresh
+ * DATA_DIR, and hands its address to the suites. Without Chromium the suites skip, except under
+ * CI=true where a missing browser fails the run.
+ */
+export default async function setup(project: TestProject) {
+  const chromium = requireOrSkip('chromium', 'browser suites', 'apt-get install chromium');
+  project.provide('chromium', chromium);
+  project.provide('admin', ADMIN);
+  if (!chromium) {
+    project.provide('baseURL', '');
+    project.provide('dataDir', '');
+    return;
+  }
+
+  const build = spawnSync(process.execPath, [path.join(root, 'web/node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+    cwd: path.join(root, 'web'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the web build failed');
+
+  const dir = await tempDir('le-e2e-');
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/cli.ts'), 'all'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir.path,
+      WEB_DIST: path.join(root, 'web/dist'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dir.path);
+
+  return async () => {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    await dir.remove();
+  };
+}

@@ -1,0 +1,122 @@
+import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
+import { NAVBAR_Z_INDEX } from '@le/contracts';
+import { Suspense, lazy, useState } from 'react';
+import { NavLink, Link as RouterLink } from 'react-router';
+
+import { paths } from '../../config/paths';
+import { useSessionStore } from '../../stores/session-store';
+import { BrandLogo } from '../ui/brand-logo';
+import { CloseIcon, MenuIcon } from '../ui/icons';
+import { navItemsFor } from './nav-items';
+import { UserAvatar } from '../ui/user-avatar';
+
+// The dropdown (menu machine, positioning) is only for signed-in users: keep it out of the entry chunk.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+
+export const TOP_BAR_HEIGHT = '64px';
+
+/** Fixed top navigation bar (spec §2). Links collapse into a menu below the lg breakpoint. */
+export function TopBar() {
+  const user = useSessionStore((state) => state.user);
+  const token = useSessionStore((state) => state.token);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const signedIn = Boolean(token && user);
+  const items = navItemsFor(signedIn ? user?.role : null);
+  const close = () => setMobileOpen(false);
+
+  return (
+    <Box
+      as="header"
+      position="fixed"
+      top="0"
+      insetX="0"
+      zIndex={NAVBAR_Z_INDEX}
+      bg="rgba(11, 13, 18, 0.88)"
+      backdropFilter="saturate(180%) blur(12px)"
+      borderBottomWidth="1px"
+      borderColor="border"
+    >
+      <Container maxW="7xl" px={{ base: '4', md: '6' }}>
+        <Flex h={TOP_BAR_HEIGHT} align="center" justify="space-between" gap="4">
+          <BrandLogo />
+
+          <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
+            {items.map((item) => (
+              <Link
+                key={item.href}
+                asChild
+                px="3"
+                py="2"
+                borderRadius="md"
+                fontWeight="medium"
+                fontSize="sm"
+                color="fg.muted"
+                _hover={{ color: 'fg', bg: 'whiteAlpha.50', textDecoration: 'none' }}
+                _currentPage={{ color: 'gold.fg', bg: 'gold.subtle' }}
+              >
+                <NavLink to={item.href} end>
+                  {item.label}
+                </NavLink>
+              </Link>
+            ))}
+          </HStack>
+
+          <HStack gap="2">
+            {signedIn && user ? (
+              <Suspense fallback={<UserAvatar photo={user.photo_profile} name={user.username} boxSize="9" mx="1.5" />}>
+                <UserMenu user={user} />
+              </Suspense>
+            ) : (
+              <Button asChild colorPalette="gold" size="sm" fontWeight="bold" letterSpacing="wider" display={{ base: 'none', lg: 'inline-flex' }}>
+                <RouterLink to={paths.auth.login.href}>SIGN IN</RouterLink>
+              </Button>
+            )}
+            <IconButton
+              aria-label={mobileOpen ? 'Close navigation menu' : 'Open navigation menu'}
+              aria-expanded={mobileOpen}
+              aria-controls="mobile-nav"
+              variant="ghost"
+              display={{ base: 'inline-flex', lg: 'none' }}
+              onClick={() => setMobileOpen((open) => !open)}
+            >
+              {mobileOpen ? <CloseIcon boxSize="5" /> : <MenuIcon boxSize="5" />}
+            </IconButton>
+          </HStack>
+        </Flex>
+      </Container>
+
+      {mobileOpen ? (
+        <Box id="mobile-nav" display={{ base: 'block', lg: 'none' }} borderTopWidth="1px" borderColor="border" bg="bg.subtle" shadow="lg">
+          <Container maxW="7xl" px="4" py="3">
+            <Stack as="nav" aria-label="Mobile" gap="1">
+              {items.map((item) => (
+                <Link
+                  key={item.href}
+                  asChild
+                  px="3"
+                  py="3"
+                  borderRadius="md"
+                  fontWeight="medium"
+                  color="fg.muted"
+                  _hover={{ color: 'fg', bg: 'whiteAlpha.50', textDecoration: 'none' }}
+                  _currentPage={{ color: 'gold.fg', bg: 'gold.subtle' }}
+                >
+                  <NavLink to={item.href} end onClick={close}>
+                    {item.label}
+                  </NavLink>
+                </Link>
+              ))}
+              {signedIn ? null : (
+                <Button asChild colorPalette="gold" mt="2" fontWeight="bold" letterSpacing="wider">
+                  <RouterLink to={paths.auth.login.href} onClick={close}>
+                    SIGN IN
+                  </RouterLink>
+                </Button>
+              )}
+            </Stack>
+          </Container>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

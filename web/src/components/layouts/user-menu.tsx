@@ -1,0 +1,117 @@
+import { Box, Button, HStack, Menu, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+
+import { paths } from '../../config/paths';
+import { useSignOut } from '../../hooks/use-sign-out';
+import type { SessionUser } from '../../stores/session-store';
+import { ChevronDownIcon, HistoryIcon, LogOutIcon, MessageIcon, UserIcon, UsersIcon } from '../ui/icons';
+import { TierBadge } from '../ui/tier-badge';
+import { UserAvatar } from '../ui/user-avatar';
+
+function LinkItem({ value, to, icon, children }: { value: string; to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Menu.Item value={value} asChild cursor="pointer" py="2" gap="3">
+      <RouterLink to={to}>
+        {icon}
+        {children}
+      </RouterLink>
+    </Menu.Item>
+  );
+}
+
+/** The user dropdown of spec §2: avatar, username, email, role, tier badge and the account actions. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { signOut, pending } = useSignOut();
+  const isAdmin = user.role === 'admin';
+
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
+      <Menu.Trigger asChild>
+        <Button
+          data-testid="user-menu-trigger"
+          variant="ghost"
+          px="1.5"
+          h="11"
+          gap="2"
+          borderRadius="full"
+          aria-label={`Account menu for ${user.username}`}
+          _hover={{ bg: 'whiteAlpha.100' }}
+          _expanded={{ bg: 'whiteAlpha.100' }}
+        >
+          <UserAvatar photo={user.photo_profile} name={user.username} boxSize="9" />
+          <Text display={{ base: 'none', md: 'block' }} maxW="36" truncate fontWeight="medium">
+            {user.username}
+          </Text>
+          <ChevronDownIcon boxSize="4" color="fg.muted" display={{ base: 'none', md: 'block' }} />
+        </Button>
+      </Menu.Trigger>
+      <Menu.Positioner>
+        <Menu.Content minW="72" maxW="calc(100vw - 24px)" bg="bg.panel" borderWidth="1px" borderColor="border" p="2" data-testid="user-menu">
+          <HStack gap="3" px="2" pt="2" pb="3" align="center">
+            <UserAvatar photo={user.photo_profile} name={user.username} boxSize="12" />
+            <Stack gap="0.5" minW="0">
+              <Text fontWeight="semibold" truncate data-testid="user-menu-username">
+                {user.username}
+              </Text>
+              <Text fontSize="sm" color="fg.muted" truncate data-testid="user-menu-email">
+                {user.email}
+              </Text>
+              <HStack gap="2" mt="1">
+                <Box
+                  as="span"
+                  fontSize="xs"
+                  px="2"
+                  py="0.5"
+                  borderRadius="full"
+                  bg="whiteAlpha.100"
+                  color="fg.muted"
+                  textTransform="capitalize"
+                  data-testid="user-menu-role"
+                >
+                  {user.role}
+                </Box>
+                <TierBadge role={user.role} tier={user.membershipTier} size="sm" />
+              </HStack>
+            </Stack>
+          </HStack>
+          <Menu.Separator borderColor="border" />
+          <LinkItem value="profile" to={paths.settings.href} icon={<UserIcon boxSize="4" color="fg.muted" />}>
+            Profile
+          </LinkItem>
+          <LinkItem
+            value="message"
+            to={isAdmin ? paths.chatAdmin.href : paths.chatUser.href}
+            icon={<MessageIcon boxSize="4" color="fg.muted" />}
+          >
+            Message
+          </LinkItem>
+          {isAdmin ? (
+            <>
+              <LinkItem value="manage-history" to={paths.manageHistory.href} icon={<HistoryIcon boxSize="4" color="fg.muted" />}>
+                Manage History
+              </LinkItem>
+              <LinkItem value="manage-membership" to={paths.manageMembership.href} icon={<UsersIcon boxSize="4" color="fg.muted" />}>
+                Manage Membership
+              </LinkItem>
+            </>
+          ) : null}
+          <Menu.Separator borderColor="border" />
+          <Menu.Item
+            value="sign-out"
+            cursor="pointer"
+            py="2"
+            gap="3"
+            color="fg.error"
+            _highlighted={{ bg: 'red.900/40' }}
+            disabled={pending}
+            onSelect={() => void signOut()}
+          >
+            <LogOutIcon boxSize="4" />
+            Sign Out
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,139 @@
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  accordionSlotRecipe,
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  buttonRecipe,
+  cardSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  tableSlotRecipe,
+  textStyles,
+  textareaRecipe,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+
+/**
+ * Chakra's default theme without its ~80 component recipes: only the recipes below ship in the entry
+ * chunk (the full set costs ~20 KB gzipped on every page). Using a Chakra component whose recipe is not
+ * listed renders it unstyled — add its recipe here (names as in '@chakra-ui/react/theme').
+ */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      accordion: accordionSlotRecipe,
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
+      dialog: dialogSlotRecipe,
+      field: fieldSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      table: tableSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+/** Brand theme: always dark (index.html sets class="dark"), gold accent for the "Lukis Emas" brand. */
+const config = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'bg', color: 'fg', minHeight: '100%' },
+    body: { overflowX: 'hidden' },
+    '::selection': { bg: 'gold.500/40' },
+  },
+  theme: {
+    // Spec §9 layout breakpoints (sm 576, md 768, lg 992, xl 1200, xxl 1400).
+    breakpoints: { sm: '576px', md: '768px', lg: '992px', xl: '1200px', '2xl': '1400px' },
+    tokens: {
+      colors: {
+        gold: {
+          50: { value: '#fdf8e6' },
+          100: { value: '#faefc2' },
+          200: { value: '#f5df85' },
+          300: { value: '#f0cc4d' },
+          400: { value: '#e6b82a' },
+          500: { value: '#d4a017' },
+          600: { value: '#b8860b' },
+          700: { value: '#8f6708' },
+          800: { value: '#664906' },
+          900: { value: '#3d2c04' },
+          950: { value: '#261b02' },
+        },
+      },
+      fonts: {
+        heading: { value: `'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif` },
+        body: { value: `'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif` },
+        brand: { value: `Georgia, 'Times New Roman', serif` },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        gold: {
+          solid: { value: '{colors.gold.400}' },
+          contrast: { value: '#17130a' },
+          fg: { value: '{colors.gold.300}' },
+          muted: { value: '{colors.gold.800}' },
+          subtle: { value: '{colors.gold.950}' },
+          emphasized: { value: '{colors.gold.700}' },
+          focusRing: { value: '{colors.gold.400}' },
+        },
+        bg: {
+          DEFAULT: { value: { _light: '{colors.white}', _dark: '#0b0d12' } },
+          subtle: { value: { _light: '{colors.gray.50}', _dark: '#11131a' } },
+          muted: { value: { _light: '{colors.gray.100}', _dark: '#181b24' } },
+          emphasized: { value: { _light: '{colors.gray.200}', _dark: '#222633' } },
+          panel: { value: { _light: '{colors.white}', _dark: '#141720' } },
+        },
+        border: {
+          DEFAULT: { value: { _light: '{colors.gray.200}', _dark: '#262b38' } },
+          muted: { value: { _light: '{colors.gray.100}', _dark: '#1d212c' } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), config);

@@ -1,0 +1,19 @@
+export const brand = {
+  name: 'Lukis Emas',
+  short: 'LE',
+  tagline: 'A live painting of gold prices',
+  description:
+    'Lukis Emas paints the XAU/USD market live for its members: an automated, statistics-based system that shows every buy and sell as it happens — no skills, no mentor, no guesswork.',
+  defaultLogo: '/default-logo.svg',
+  defaultAvatar: '/default-avatar.svg',
+} as const;
+
+/** Storage keys of spec §3. The first five are the stored session; the flag belongs to the profile notice. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  role: 'role',
+  username: 'username',
+  sessionId: 'sessionId',
+  user: 'user',
+  profileNoticeShown: 'profileNoticeShown',
+} as const;

@@ -1,0 +1,157 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { LIMITS, UI_TEXT } from '@le/contracts';
+import type { FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+
+import { TextLink } from '../../../components/ui/button-link';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { FormField } from '../../../components/ui/form-field';
+import type { AuthNavigationState } from '../../../config/paths';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { resendCode } from '../api/resend-code';
+import { resetPassword } from '../api/reset-password';
+import { useCountdown } from '../hooks/use-countdown';
+import { passwordError } from '../utils/validation';
+import { AuthCard } from './auth-card';
+import { ResendCodeButton } from './resend-code-button';
+
+const COOLDOWN_SECONDS = LIMITS.resendCooldownMs / 1000;
+
+type Errors = Partial<Record<'code' | 'newPassword', string>>;
+
+/** Spec §2/§4: reached with the email in navigation state; without it, back to Forgot Password. */
+export function ResetPasswordForm() {
+  const state = (useLocation().state ?? {}) as AuthNavigationState;
+  const email = typeof state.email === 'string' ? state.email.trim() : '';
+  if (email === '') return <Navigate to={paths.auth.forgotPassword.href} replace />;
+  return <ResetPasswordCard email={email} />;
+}
+
+function ResetPasswordCard({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [resending, setResending] = useState(false);
+  // The code was mailed on the previous screen: the resend countdown starts at 60 on arrival.
+  const cooldown = useCountdown(COOLDOWN_SECONDS);
+
+  useEffect(() => {
+    if (success === null) return;
+    const timer = window.setTimeout(
+      () => navigate(paths.auth.login.href, { state: { email } satisfies AuthNavigationState }),
+      LIMITS.redirectAfterResetMs,
+    );
+    return () => window.clearTimeout(timer);
+  }, [success, email, navigate]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const nextErrors: Errors = {};
+    if (code.trim() === '') nextErrors.code = 'Code is required.';
+    else if (code.trim().length > LIMITS.resetCodeLength) nextErrors.code = `The code has at most ${LIMITS.resetCodeLength} characters.`;
+    const badPassword = passwordError(newPassword, 'New password');
+    if (badPassword) nextErrors.newPassword = badPassword;
+    setErrors(nextErrors);
+    setServerError(null);
+    setInfo(null);
+    if (Object.keys(nextErrors).length > 0) return;
+
+    setSubmitting(true);
+    try {
+      const result = await resetPassword({ email, code: code.trim(), newPassword });
+      setSuccess(result?.message || 'Your password has been reset.');
+    } catch (error) {
+      setServerError(errorMessage(error, UI_TEXT.resetFailed));
+      setSubmitting(false);
+    }
+  };
+
+  const onResend = async () => {
+    setServerError(null);
+    setInfo(null);
+    setResending(true);
+    try {
+      const result = await resendCode({ email, purpose: 'reset' });
+      setInfo(result?.message || 'A new code is on its way to your inbox.');
+      cooldown.start(COOLDOWN_SECONDS);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) cooldown.start(error.retryAfterSeconds ?? COOLDOWN_SECONDS);
+      setServerError(errorMessage(error, UI_TEXT.resendFailed));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Reset Password"
+      subtitle="Enter the code from your email and choose a new password."
+      footer={
+        <>
+          Back to <TextLink to={paths.auth.login.href} state={{ email }}>Sign In</TextLink>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+        <Stack gap="5">
+        {success ? (
+          <FormAlert status="success" title={success}>
+            Redirecting you to sign in…
+          </FormAlert>
+        ) : null}
+        {serverError ? <FormAlert status="error" title={serverError} /> : null}
+        {info ? <FormAlert status="success" title={info} /> : null}
+        <FormField name="email" label="Email" type="email" autoComplete="email" value={email} readOnly aria-readonly />
+        <FormField
+          name="code"
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          maxLength={LIMITS.resetCodeLength}
+          letterSpacing="0.4em"
+          fontFamily="mono"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={errors.code}
+          autoFocus
+        />
+        <FormField
+          name="newPassword"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={`At least ${LIMITS.passwordMin} characters`}
+          maxLength={LIMITS.passwordMax}
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+          error={errors.newPassword}
+        />
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+          <Button
+            type="submit"
+            colorPalette="gold"
+            size="lg"
+            fontWeight="bold"
+            flex={{ base: 'none', sm: '1' }}
+            loading={submitting}
+            loadingText="Resetting…"
+            disabled={success !== null}
+          >
+            Reset Password
+          </Button>
+          <ResendCodeButton secondsLeft={cooldown.secondsLeft} loading={resending} onClick={() => void onResend()} />
+        </Stack>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

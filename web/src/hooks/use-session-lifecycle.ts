@@ -1,0 +1,57 @@
+import { LIMITS } from '@le/contracts';
+import { useEffect } from 'react';
+
+import { STORAGE_KEYS } from '../config/brand';
+import { ApiError } from '../lib/api-client';
+import { endSessionBeacon, getMe, sendHeartbeat } from '../lib/auth';
+import { useSessionStore } from '../stores/session-store';
+
+const SESSION_KEYS: readonly string[] = [STORAGE_KEYS.token, STORAGE_KEYS.role, STORAGE_KEYS.username, STORAGE_KEYS.sessionId, STORAGE_KEYS.user];
+
+/**
+ * Keeps the stored session honest for the whole app (spec §3/§4, §7):
+ * refresh the user from /auth/me on start, heartbeat every 30 s while a session id exists,
+ * end the session by beacon when the page goes away, and follow sign-in/out in other tabs.
+ */
+export function useSessionLifecycle() {
+  const token = useSessionStore((state) => state.token);
+  const sessionId = useSessionStore((state) => state.sessionId);
+
+  // Refresh the stored user once per token (app start, or a new sign-in).
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    getMe(controller.signal)
+      .then(({ user }) => useSessionStore.getState().setUser(user))
+      .catch((error: unknown) => {
+        // 401 already cleared the session in the API client; other failures keep the stored user.
+        if (error instanceof ApiError && error.status !== 401 && error.status !== 0) console.warn('Could not refresh the user', error);
+      });
+    return () => controller.abort();
+  }, [token]);
+
+  useEffect(() => {
+    if (!sessionId || !token) return;
+    const beat = () => {
+      sendHeartbeat(sessionId).catch(() => {
+        // a missed beat is retried on the next tick; a 401 is handled by the API client
+      });
+    };
+    beat();
+    const timer = window.setInterval(beat, LIMITS.heartbeatMs);
+    const onPageHide = () => endSessionBeacon(sessionId);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }, [sessionId, token]);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || SESSION_KEYS.includes(event.key)) useSessionStore.getState().reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+}

@@ -1,0 +1,63 @@
+import type { LoginResponse, PublicUser, Role } from '@le/contracts';
+import { create } from 'zustand';
+
+import { STORAGE_KEYS } from '../config/brand';
+import { readStoredRole, readStoredUser, storage, toStoredUser } from '../lib/storage';
+import type { StoredUser } from '../lib/storage';
+
+/** The stored fields, plus the rest of the profile once /auth/me or login has answered (memory only). */
+export type SessionUser = StoredUser & Partial<PublicUser>;
+
+interface SessionState {
+  token: string | null;
+  role: Role | null;
+  username: string | null;
+  sessionId: string | null;
+  user: SessionUser | null;
+  /** Save a fresh login (spec §4: token and user saved). */
+  signIn: (login: LoginResponse) => void;
+  /** Replace the user after /auth/me or a profile update. */
+  setUser: (user: PublicUser) => void;
+  /** Forget the session everywhere (sign-out, 401). */
+  clear: () => void;
+  /** Re-read localStorage, e.g. after another tab changed it. */
+  reload: () => void;
+}
+
+const readSession = () => ({
+  token: storage.get(STORAGE_KEYS.token),
+  role: readStoredRole(),
+  username: storage.get(STORAGE_KEYS.username),
+  sessionId: storage.get(STORAGE_KEYS.sessionId),
+  user: readStoredUser() as SessionUser | null,
+});
+
+const persistUser = (user: PublicUser) => {
+  storage.set(STORAGE_KEYS.user, JSON.stringify(toStoredUser(user)));
+  storage.set(STORAGE_KEYS.role, user.role);
+  storage.set(STORAGE_KEYS.username, user.username);
+};
+
+export const useSessionStore = create<SessionState>()((set) => ({
+  ...readSession(),
+  signIn: ({ token, sessionId, user }) => {
+    storage.set(STORAGE_KEYS.token, token);
+    storage.set(STORAGE_KEYS.sessionId, sessionId);
+    persistUser(user);
+    set({ token, sessionId, user, role: user.role, username: user.username });
+  },
+  setUser: (user) => {
+    persistUser(user);
+    set({ user, role: user.role, username: user.username });
+  },
+  clear: () => {
+    for (const key of [STORAGE_KEYS.username, STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.role, STORAGE_KEYS.sessionId]) {
+      storage.remove(key);
+    }
+    set({ token: null, role: null, username: null, sessionId: null, user: null });
+  },
+  reload: () => set(readSession()),
+}));
+
+/** Read the token outside React (the API client). */
+export const getSessionToken = (): string | null => useSessionStore.getState().token;

@@ -127,7 +127,7 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
     await page.waitForURL('**/auth/reset-password');
     let code = '';
     for (let i = 0; i < 50 && !code; i += 1) {
-      code = await latestCode(outbox(), admin.email).catch(() => '');
+      code = await latestCode(outbox(), admin.email, /reset/).catch(() => '');
       if (!code) await page.waitForTimeout(100);
     }
     await page.getByLabel('Code', { exact: true }).fill(code);

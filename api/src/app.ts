@@ -33,6 +33,7 @@ const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 export const app = fp<AppOptions>(async (instance: FastifyInstance, options: AppOptions): Promise<void> => {
   instance.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply
         .headers(error.headers)
         .code(error.statusCode)

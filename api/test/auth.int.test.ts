@@ -154,6 +154,16 @@ describe('resend code', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
+  it('answers an already verified account like an unknown one, and sends nothing', async () => {
+    const user = await signUp(t);
+    const before = (await readOutbox(t.config.mailOutbox)).length;
+    const known = await post('/api/auth/resend-code', { email: user.email, purpose: 'verify' });
+    const unknown = await post('/api/auth/resend-code', { email: 'nobody-else@example.com', purpose: 'verify' });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect((await readOutbox(t.config.mailOutbox)).length).toBe(before);
+  });
+
   it('answers the same for an unknown email and sends nothing', async () => {
     const response = await post('/api/auth/resend-code', { email: 'nobody@example.com', purpose: 'verify' });
     expect(response.statusCode).toBe(200);
@@ -186,9 +196,18 @@ describe('login', () => {
     expect(response.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
   });
 
-  it('refuses operator objects in place of strings', async () => {
-    const response = await post('/api/auth/login', { email: { $ne: null }, password: { $gt: '' } });
-    expect(response.statusCode).toBe(400);
+  it('refuses operator objects and arrays in place of strings', async () => {
+    const user = await signUp(t);
+    expect((await post('/api/auth/login', { email: { $ne: null }, password: { $gt: '' } })).statusCode).toBe(400);
+    expect((await post('/api/auth/login', { email: [user.email], password: [user.password] })).statusCode).toBe(400);
+    expect((await post('/api/auth/login', { email: user.email, password: 12345678 })).statusCode).toBe(400);
+  });
+
+  it('counts the per-account limit against the account, whether named by email or username', async () => {
+    const user = await signUp(t);
+    for (let i = 0; i < 9; i += 1) await post('/api/auth/login', { email: user.email, password: 'wrong password' });
+    const byName = await post('/api/auth/login', { email: user.username, password: user.password });
+    expect(byName.statusCode).toBe(429);
   });
 
   it('limits tries per account across addresses with 429', async () => {
@@ -286,7 +305,8 @@ describe('forgot and reset password', () => {
     const user = await signUp(t);
     const other = await signIn(t, user.email, user.password);
     expect((await post('/api/auth/forgot-password', { email: user.email })).statusCode).toBe(200);
-    const code = await latestCode(t.config.mailOutbox, user.email);
+    // the reset mail goes out after the reply
+    const code = await vi.waitFor(() => latestCode(t.config.mailOutbox, user.email, /reset/), { timeout: 5_000, interval: 20 });
     const reset = await post('/api/auth/reset-password', { email: user.email, code, newPassword: 'a brand new secret' });
     expect(reset.statusCode).toBe(200);
     for (const token of [user.token, other.token]) {

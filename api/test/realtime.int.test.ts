@@ -102,6 +102,7 @@ describe.runIf(redisServer)('realtime over a real redis-server', () => {
     for (let i = 0; i < 50 && (await a.realtime!.io.in('role:guest').fetchSockets()).length === 0; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    expect(await a.realtime!.io.in('role:guest').fetchSockets()).toHaveLength(1);
     a.app.realtime.publisher.emit(['role:guest'], 'presence:changed', { userId: 'u1', online: false });
     await expect(received).resolves.toEqual({ userId: 'u1', online: false });
     guest.close();

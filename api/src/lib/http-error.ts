@@ -5,8 +5,9 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly headers: Record<string, string> = {},
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
-import { DuplicateKeyError, type Store } from '../store';
+import { DuplicateKeyError, newUserRecord, type Store } from '../store';
 
 /**
  * A store without an admin gets one at start (contract §2): the configured one, or
@@ -16,29 +16,19 @@ export const ensureAdmin = async (
   if (await store.users.findAnyAdmin()) return;
   const email = admin.email ?? 'admin@localhost';
   const password = admin.password ?? randomBytes(12).toString('base64url');
-  const now = new Date();
   try {
-    await store.users.create({
-      _id: newId(),
-      name: 'Administrator',
-      username: 'admin',
-      email,
-      passwordHash: await hashPassword(password),
-      emailVerified: true,
-      role: 'admin',
-      membershipTier: 'admin',
-      duration: null,
-      membershipEnd: null,
-      trialExpiresAt: null,
-      no_telp: '',
-      city: '',
-      country: '',
-      address: '',
-      photo_profile: '',
-      image_identitas: '',
-      createdAt: now,
-      updatedAt: now,
-    });
+    await store.users.create(
+      newUserRecord({
+        _id: newId(),
+        name: 'Administrator',
+        username: 'admin',
+        email,
+        passwordHash: await hashPassword(password),
+        emailVerified: true,
+        role: 'admin',
+        membershipTier: 'admin',
+      }),
+    );
   } catch (error) {
     if (error instanceof DuplicateKeyError) {
       // Another process made it first, or a member holds that email or username.

@@ -1,5 +1,5 @@
 import { LIMITS } from '@le/contracts';
-import { badRequest, tooManyRequests } from '../lib/http-error';
+import { badRequest, HttpError, tooManyRequests } from '../lib/http-error';
 import { newId } from '../lib/ids';
 import { codeMatches, generateCode, hashCode } from '../lib/one-time-codes';
 import { codeMail, type Mailer } from '../plugins/app/mailer';
@@ -54,7 +54,11 @@ export const createCodeService = ({ store, mailer, key, now = () => new Date() }
     async resend(user: UserRecord, purpose: CodePurpose): Promise<void> {
       const wait = await cooldownSeconds(user, purpose);
       if (wait > 0) throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code.`, wait);
-      await issue(user, purpose);
+      try {
+        await issue(user, purpose);
+      } catch (error) {
+        throw new HttpError(503, 'We could not send the email right now. Please try again in a minute.', 'MAIL_FAILED', {}, error);
+      }
     },
 
     /** Uses the open code if `code` matches; otherwise counts a wrong try and refuses with 400. */

@@ -24,8 +24,10 @@ export class CodesRepository {
     return latest ?? null;
   }
 
+  /** The newest open code: if two requests raced past the cooldown, only the last mailed counts. */
   async findOpen(userId: string, purpose: CodePurpose): Promise<CodeRecord | null> {
-    return this.codes.findOne({ userId, purpose, closedAt: null });
+    const [newest] = await this.codes.find({ userId, purpose, closedAt: null }, { sort: { createdAt: -1 }, limit: 1 });
+    return newest ?? null;
   }
 
   /** Counts a wrong try; the try that reaches `maxAttempts` burns the code. */
@@ -43,6 +45,12 @@ export class CodesRepository {
       { _id: id, closedAt: null },
       { $set: { closedAt: now, closedReason: 'used' } },
     );
+    if (used) {
+      await this.codes.updateMany(
+        { userId: used.userId, purpose: used.purpose, closedAt: null },
+        { $set: { closedAt: now, closedReason: 'voided' } },
+      );
+    }
     return used !== null;
   }
 

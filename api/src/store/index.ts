@@ -8,6 +8,7 @@ import { UsersRepository } from './users-repository';
 export { DuplicateKeyError } from './collection';
 export type { StoreDriver } from './collection';
 export type * from './records';
+export { newUserRecord } from './records';
 
 export interface Store {
   kind: StoreDriver['kind'];

@@ -52,3 +52,22 @@ export interface CodeRecord {
   closedAt: Date | null;
   closedReason: 'used' | 'burnt' | 'voided' | null;
 }
+
+export type NewUserFields = Pick<UserRecord, '_id' | 'name' | 'username' | 'email' | 'passwordHash' | 'emailVerified' | 'role' | 'membershipTier'> &
+  Partial<Pick<UserRecord, 'trialExpiresAt'>>;
+
+/** A new account: the given fields, an empty profile, no membership. */
+export const newUserRecord = (fields: NewUserFields, now = new Date()): Omit<UserRecord, 'emailLower' | 'usernameLower'> => ({
+  duration: null,
+  membershipEnd: null,
+  trialExpiresAt: null,
+  no_telp: '',
+  city: '',
+  country: '',
+  address: '',
+  photo_profile: '',
+  image_identitas: '',
+  createdAt: now,
+  updatedAt: now,
+  ...fields,
+});

@@ -5,7 +5,7 @@ import { DuplicateKeyError, type StoreDriver } from './collection';
 import { createEmbeddedDriver } from './embedded';
 import { createMongoDriver } from './mongo';
 import { openStore, type Store } from './index';
-import type { UserRecord } from './records';
+import { newUserRecord, type UserRecord } from './records';
 
 /**
  * One contract, two backends: the embedded store always, MongoDB where MONGODB_URL is set (no
@@ -37,27 +37,18 @@ if (mongoUrl) {
 
 const user = (overrides: Partial<UserRecord> = {}): Omit<UserRecord, 'emailLower' | 'usernameLower'> => {
   const id = newId();
-  const now = new Date();
   return {
-    _id: id,
-    name: 'Sari',
-    username: `sari_${id.slice(0, 8)}`,
-    email: `Sari.${id.slice(0, 8)}@Example.com`,
-    passwordHash: 'hash',
-    emailVerified: true,
-    role: 'trial',
-    membershipTier: 'trial',
-    duration: null,
-    membershipEnd: null,
-    trialExpiresAt: new Date(now.getTime() + 86_400_000),
-    no_telp: '',
-    city: '',
-    country: '',
-    address: '',
-    photo_profile: '',
-    image_identitas: '',
-    createdAt: now,
-    updatedAt: now,
+    ...newUserRecord({
+      _id: id,
+      name: 'Sari',
+      username: `sari_${id.slice(0, 8)}`,
+      email: `Sari.${id.slice(0, 8)}@Example.com`,
+      passwordHash: 'hash',
+      emailVerified: true,
+      role: 'trial',
+      membershipTier: 'trial',
+      trialExpiresAt: new Date(Date.now() + 86_400_000),
+    }),
     ...overrides,
   };
 };
@@ -172,6 +163,7 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     });
     const first = await store.codes.issue(code(newId()));
     const second = await store.codes.issue(code(newId()));
+    expect(first.closedAt).toBeNull();
     expect((await store.codes.findOpen(owner._id, 'verify'))?._id).toBe(second._id);
     expect(await store.codes.consume(first._id)).toBe(false);
     const results = await Promise.all([store.codes.consume(second._id), store.codes.consume(second._id)]);
@@ -182,5 +174,26 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect(await store.codes.recordWrongTry(third._id, 3)).toMatchObject({ closedReason: 'burnt' });
     expect(await store.codes.findOpen(owner._id, 'verify')).toBeNull();
     expect((await store.codes.latest(owner._id, 'verify'))?._id).toBe(third._id);
+  });
+
+  it('codes: two issued at once (a race past the cooldown) leave only the newest usable', async () => {
+    const owner = await store.users.create(user());
+    const base = Date.now();
+    const code = (offset: number) => ({
+      _id: newId(),
+      userId: owner._id,
+      purpose: 'reset' as const,
+      codeHash: 'h',
+      createdAt: new Date(base + offset),
+      expiresAt: new Date(base + 60_000),
+      attempts: 0,
+      closedAt: null,
+      closedReason: null,
+    });
+    const [older, newer] = [code(1), code(2)];
+    await Promise.all([store.codes.issue(newer), store.codes.issue(older)]);
+    expect((await store.codes.findOpen(owner._id, 'reset'))?._id).toBe(newer._id);
+    expect(await store.codes.consume(newer._id)).toBe(true);
+    expect(await store.codes.findOpen(owner._id, 'reset')).toBeNull();
   });
 });

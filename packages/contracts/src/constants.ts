@@ -52,6 +52,12 @@ export const LIMITS = {
   presenceTtlMs: 75_000,
 } as const;
 
+/**
+ * What counts as an email address, for the API and the forms alike: something@something, no
+ * spaces. Deliberately loose (admin@localhost is valid); the mailed code proves the address.
+ */
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+$';
+
 export const CHART_INTERVALS = [
   { label: '30 Menit', value: '30' },
   { label: '1 Jam', value: '60' },

@@ -3,9 +3,9 @@
  * clients. The API validates every body, query, params and response against these.
  */
 import { Type, type Static } from 'typebox';
-import { DURATIONS, LIMITS, ROLES } from './constants';
+import { DURATIONS, EMAIL_PATTERN, LIMITS, ROLES } from './constants';
 
-const Email = Type.String({ format: 'email', minLength: 3, maxLength: LIMITS.emailMax });
+const Email = Type.String({ pattern: EMAIL_PATTERN, minLength: 3, maxLength: LIMITS.emailMax });
 const Password = Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
 const Code = Type.String({ pattern: `^[0-9]{${LIMITS.resetCodeLength}}$` });
 const NullableString = Type.Union([Type.String(), Type.Null()]);

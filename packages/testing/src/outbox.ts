@@ -21,9 +21,14 @@ export const readOutbox = async (file: string): Promise<OutboxMail[]> => {
     .map((line) => JSON.parse(line) as OutboxMail);
 };
 
-/** The 6-digit code of the newest mail to `to` (case-insensitive); throws when there is none. */
-export const latestCode = async (file: string, to: string): Promise<string> => {
-  const mails = (await readOutbox(file)).filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+/**
+ * The 6-digit code of the newest mail to `to` (case-insensitive), optionally only among mails whose
+ * subject matches; throws when there is none.
+ */
+export const latestCode = async (file: string, to: string, subject?: RegExp): Promise<string> => {
+  const mails = (await readOutbox(file)).filter(
+    (mail) => mail.to.toLowerCase() === to.toLowerCase() && (subject === undefined || subject.test(mail.subject)),
+  );
   const code = mails.at(-1)?.subject.match(/(\d{6})\s*$/)?.[1];
   if (!code) throw new Error(`no code mailed to ${to}`);
   return code;

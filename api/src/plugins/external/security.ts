@@ -16,7 +16,8 @@ export default fp<{ production: boolean }>(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.ipify.org'],
+          // 'self' covers the same-origin ws:/wss: of Socket.IO.
+          connectSrc: ["'self'", 'https://api.ipify.org'],
           frameSrc: ['https://s.tradingview.com', 'https://www.tradingview-widget.com', 'https://www.tradingview.com'],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],

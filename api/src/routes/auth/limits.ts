@@ -12,14 +12,19 @@ const accountOf = (request: FastifyRequest): string => {
 };
 
 /**
- * Per-account limit, keyed by the email (or username) in the body whatever the address: a
- * preHandler, since the body is parsed by then. It stacks on the per-IP limit of the route.
+ * Per-account limit, whatever the address: a preHandler, since the body is parsed by then, and it
+ * stacks on the per-IP limit of the route. The email or username is resolved to the account, so
+ * switching between them counts against the same limit.
  */
 export const perAccount = (app: FastifyInstance, group: string, max: number, minutes: number) => {
   const limiter = app.createRateLimit({
     max,
     timeWindow: minutes * 60_000,
-    keyGenerator: (request) => `${group}:${accountOf(request)}`,
+    keyGenerator: async (request) => {
+      const typed = accountOf(request);
+      const user = typed === '' ? null : await app.store.users.findByLogin(typed);
+      return `${group}:${user ? user._id : typed}`;
+    },
   });
   return async (request: FastifyRequest): Promise<void> => {
     const result = await limiter(request);

@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { toPublicUser } from '../../lib/public-user';
 import { createCodeService } from '../../services/one-time-codes';
-import { DuplicateKeyError } from '../../store';
+import { DuplicateKeyError, newUserRecord } from '../../store';
 import { perAccount, perIp } from './limits';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
@@ -31,33 +31,27 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/register',
-    { config: perIp(20, 60), schema: { body: RegisterBody, response: { 201: MessageResponse, ...errors } } },
+    {
+      config: perIp(20, 60),
+      preHandler: perAccount(app, 'register', 5, 60),
+      schema: { body: RegisterBody, response: { 201: MessageResponse, ...errors } },
+    },
     async (request, reply) => {
       const { name, username, email, password } = request.body;
-      const now = new Date();
       let user;
       try {
-        user = await users.create({
-          _id: newId(),
-          name: name.trim(),
-          username,
-          email: email.trim(),
-          passwordHash: await hashPassword(password),
-          emailVerified: false,
-          role: 'guest',
-          membershipTier: 'None',
-          duration: null,
-          membershipEnd: null,
-          trialExpiresAt: null,
-          no_telp: '',
-          city: '',
-          country: '',
-          address: '',
-          photo_profile: '',
-          image_identitas: '',
-          createdAt: now,
-          updatedAt: now,
-        });
+        user = await users.create(
+          newUserRecord({
+            _id: newId(),
+            name: name.trim(),
+            username,
+            email: email.trim(),
+            passwordHash: await hashPassword(password),
+            emailVerified: false,
+            role: 'guest',
+            membershipTier: 'None',
+          }),
+        );
       } catch (error) {
         if (error instanceof DuplicateKeyError) {
           throw conflict(
@@ -67,7 +61,8 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         throw error;
       }
-      await codes.issue(user, 'verify');
+      // The account stands even if the mail does not go out: the screen offers a resend.
+      await codes.issue(user, 'verify').catch((error: unknown) => request.log.error({ err: error }, 'verification mail failed'));
       return reply.code(201).send({ message: 'Registration successful. We sent a 6-digit code to your email.' });
     },
   );
@@ -99,15 +94,14 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/resend-code',
     {
       config: perIp(10, 10),
+      preHandler: perAccount(app, 'resend', 5, 10),
       schema: { body: ResendCodeBody, response: { 200: MessageResponse, ...errors } },
     },
     async (request) => {
       const { email, purpose } = request.body;
       const user = await users.findByEmail(email);
-      if (!user) return { message: RESEND_MESSAGE };
-      if (purpose === 'verify' && user.emailVerified) {
-        throw badRequest('This email is already verified. Please sign in.', 'ALREADY_VERIFIED');
-      }
+      // Unknown and already verified accounts get the same answer and no mail.
+      if (!user || (purpose === 'verify' && user.emailVerified)) return { message: RESEND_MESSAGE };
       await codes.resend(user, purpose);
       return { message: RESEND_MESSAGE };
     },
@@ -158,8 +152,13 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await users.findByEmail(request.body.email);
-      // The same answer, known or not; a known account inside the cooldown gets no second mail.
-      if (user && (await codes.cooldownSeconds(user, 'reset')) === 0) await codes.issue(user, 'reset');
+      // The same answer, known or not, in the same time: the code goes out after the reply.
+      // A known account inside the cooldown gets no second mail.
+      if (user) {
+        void (async () => {
+          if ((await codes.cooldownSeconds(user, 'reset')) === 0) await codes.issue(user, 'reset');
+        })().catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
+      }
       return { message: FORGOT_MESSAGE };
     },
   );

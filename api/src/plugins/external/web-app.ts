@@ -16,6 +16,8 @@ export default fp<{ root: string }>(
       root,
       wildcard: false,
       index: false,
+      // our setHeaders decides caching, not the plugin's default max-age=0
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -72,6 +72,10 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
     await expect(page.getByTestId('tier-badge').innerText()).resolves.toMatch(/trial/i);
     await screenshot(page, 'user-menu-1280');
 
+    // a signed-in visitor is sent away from the register screen
+    await page.goto('/auth/register');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('user-menu-trigger').click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL('**/auth/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -94,6 +98,9 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
     });
     await page.goto('/dashboard');
     await page.waitForURL('**/auth/login');
+    // the stale token is refused by /auth/me and forgotten; the login screen stays
+    await page.waitForFunction(() => localStorage.getItem('token') === null);
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
     await context.close();
   });
 
@@ -115,6 +122,36 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
 
     await page.goto('/auth/reset-password');
     await page.waitForURL('**/auth/forgot-password');
+    await context.close();
+  });
+
+  it('a failed sign-out shows the alert and keeps the user signed in', async () => {
+    const { page, context } = await openPage(browser, baseURL, 375);
+    const admin = inject('admin');
+    await page.goto('/auth/login');
+    await page.locator('input[name="email"]').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await page.getByTestId('user-menu-trigger').waitFor();
+    await screenshot(page, 'admin-home-375');
+
+    // The server cannot be made to fail a logout on demand; the network can.
+    await page.route('**/api/auth/logout', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) }),
+    );
+    // window.alert blocks the page: answer it as it opens, then look at what it said.
+    const shown = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
+    await page.getByTestId('user-menu-trigger').click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    expect(await shown).toBe('Logout gagal. Silakan coba lagi.');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('admin');
     await context.close();
   });
 

@@ -8,7 +8,7 @@ import { PageSpinner } from '../components/ui/page-spinner';
 import { paths } from '../config/paths';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { AppRoot } from './root';
-import { RequireAdmin, RequireAuth } from './route-guards';
+import { RequireAdmin, RequireAuth, RequireGuest } from './route-guards';
 
 /** Every page is its own chunk: the entry holds only the shell (layouts, top bar, session). */
 const page =
@@ -95,11 +95,24 @@ const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Navigate to={paths.auth.notFound.href} replace /> },
+          // The login screen stays open when signed in: the admin guard sends signed-in non-admins
+          // here (spec §2) so that they can sign in with another account.
           { path: 'login', lazy: page(() => import('./routes/auth/login'), (m) => m.LoginRoute) },
-          { path: 'register', lazy: page(() => import('./routes/auth/register'), (m) => m.RegisterRoute) },
-          { path: 'verify-email', lazy: page(() => import('./routes/auth/verify-email'), (m) => m.VerifyEmailRoute) },
-          { path: 'forgot-password', lazy: page(() => import('./routes/auth/forgot-password'), (m) => m.ForgotPasswordRoute) },
-          { path: 'reset-password', lazy: page(() => import('./routes/auth/reset-password'), (m) => m.ResetPasswordRoute) },
+          {
+            // The sign-in screens are for visitors without a session (spec §2: unauthenticated).
+            element: (
+              <RequireGuest>
+                <Outlet />
+              </RequireGuest>
+            ),
+            children: [
+              { path: 'register', lazy: page(() => import('./routes/auth/register'), (m) => m.RegisterRoute) },
+              { path: 'verify-email', lazy: page(() => import('./routes/auth/verify-email'), (m) => m.VerifyEmailRoute) },
+              { path: 'forgot-password', lazy: page(() => import('./routes/auth/forgot-password'), (m) => m.ForgotPasswordRoute) },
+              { path: 'reset-password', lazy: page(() => import('./routes/auth/reset-password'), (m) => m.ResetPasswordRoute) },
+            ],
+          },
+          // Reachable by anyone.
           { path: '404', lazy: page(() => import('./routes/auth/not-found'), (m) => m.AuthNotFoundRoute) },
           // Spec §8: any other /auth path goes to /auth/404.
           { path: '*', element: <Navigate to={paths.auth.notFound.href} replace /> },

@@ -17,3 +17,12 @@ export const STORAGE_KEYS = {
   user: 'user',
   profileNoticeShown: 'profileNoticeShown',
 } as const;
+
+/** The keys that make up the stored session: cleared together on sign-out, watched across tabs. */
+export const SESSION_STORAGE_KEYS: readonly string[] = [
+  STORAGE_KEYS.token,
+  STORAGE_KEYS.role,
+  STORAGE_KEYS.username,
+  STORAGE_KEYS.sessionId,
+  STORAGE_KEYS.user,
+];

@@ -43,3 +43,9 @@ export interface AuthNavigationState {
   /** A code was mailed just now (after registering): start the resend cooldown on arrival. */
   codeSent?: boolean;
 }
+
+/** Where signing in leads: back to the page a guard sent the visitor from, else Home (never into /auth). */
+export const signInTarget = (state: AuthNavigationState | null | undefined): string => {
+  const from = state?.from;
+  return from && from.startsWith('/') && !from.startsWith(paths.auth.root.href) ? from : paths.home.href;
+};

@@ -1,12 +1,10 @@
 import { LIMITS } from '@le/contracts';
 import { useEffect } from 'react';
 
-import { STORAGE_KEYS } from '../config/brand';
+import { SESSION_STORAGE_KEYS } from '../config/brand';
 import { ApiError } from '../lib/api-client';
 import { endSessionBeacon, getMe, sendHeartbeat } from '../lib/auth';
 import { useSessionStore } from '../stores/session-store';
-
-const SESSION_KEYS: readonly string[] = [STORAGE_KEYS.token, STORAGE_KEYS.role, STORAGE_KEYS.username, STORAGE_KEYS.sessionId, STORAGE_KEYS.user];
 
 /**
  * Keeps the stored session honest for the whole app (spec §3/§4, §7):
@@ -34,7 +32,7 @@ export function useSessionLifecycle() {
     if (!sessionId || !token) return;
     const beat = () => {
       sendHeartbeat(sessionId).catch(() => {
-        // a missed beat is retried on the next tick; a 401 is handled by the API client
+        // a missed beat is retried on the next tick; a 401 already cleared the session in the API client
       });
     };
     beat();
@@ -49,7 +47,7 @@ export function useSessionLifecycle() {
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || SESSION_KEYS.includes(event.key)) useSessionStore.getState().reload();
+      if (event.key === null || SESSION_STORAGE_KEYS.includes(event.key)) useSessionStore.getState().reload();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -2,7 +2,6 @@ import { UI_TEXT } from '@le/contracts';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { toaster } from '../components/ui/toaster';
 import { paths } from '../config/paths';
 import { USER_LOGGED_OUT_EVENT, logout } from '../lib/auth';
 import { useSessionStore } from '../stores/session-store';
@@ -20,8 +19,8 @@ export function useSignOut() {
     try {
       await logout();
     } catch (error) {
-      console.error(error instanceof Error ? error.message : UI_TEXT.logoutFailedFallback);
-      toaster.create({ type: 'error', title: UI_TEXT.logoutFailedAlert, closable: true });
+      console.warn(error instanceof Error ? error.message : UI_TEXT.logoutFailedFallback);
+      window.alert(UI_TEXT.logoutFailedAlert);
       setPending(false);
       return;
     }

@@ -96,7 +96,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       code: typeof record.code === 'string' ? record.code : undefined,
       retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
     });
-    if (response.status === 401 && token) {
+    // Only the session this request spoke for ends: a late 401 for an older token leaves a newer sign-in alone.
+    if (response.status === 401 && token && getSessionToken() === token) {
       useSessionStore.getState().clear();
       if (redirectOnUnauthorized) onUnauthorized();
     }

@@ -22,7 +22,8 @@ export const logout = async (): Promise<void> => {
   }
 };
 
-export const sendHeartbeat = (sessionId: string) => api.post<void>('/auth/heartbeat', { sessionId });
+// A stale token on a public page only clears the session (like getMe); the guards decide whether to leave.
+export const sendHeartbeat = (sessionId: string) => api.post<void>('/auth/heartbeat', { sessionId }, { redirectOnUnauthorized: false });
 
 /** Ends the presence of this browser session while the page goes away; survives the unload. */
 export const endSessionBeacon = (sessionId: string): void => {

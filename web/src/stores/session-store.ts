@@ -1,7 +1,7 @@
 import type { LoginResponse, PublicUser, Role } from '@le/contracts';
 import { create } from 'zustand';
 
-import { STORAGE_KEYS } from '../config/brand';
+import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '../config/brand';
 import { readStoredRole, readStoredUser, storage, toStoredUser } from '../lib/storage';
 import type { StoredUser } from '../lib/storage';
 
@@ -16,7 +16,7 @@ interface SessionState {
   user: SessionUser | null;
   /** Save a fresh login (spec §4: token and user saved). */
   signIn: (login: LoginResponse) => void;
-  /** Replace the user after /auth/me or a profile update. */
+  /** Replace the user after /auth/me or a profile update; ignored when signed out. */
   setUser: (user: PublicUser) => void;
   /** Forget the session everywhere (sign-out, 401). */
   clear: () => void;
@@ -38,7 +38,7 @@ const persistUser = (user: PublicUser) => {
   storage.set(STORAGE_KEYS.username, user.username);
 };
 
-export const useSessionStore = create<SessionState>()((set) => ({
+export const useSessionStore = create<SessionState>()((set, get) => ({
   ...readSession(),
   signIn: ({ token, sessionId, user }) => {
     storage.set(STORAGE_KEYS.token, token);
@@ -47,13 +47,13 @@ export const useSessionStore = create<SessionState>()((set) => ({
     set({ token, sessionId, user, role: user.role, username: user.username });
   },
   setUser: (user) => {
+    // A late /auth/me reply after sign-out must not write the user back.
+    if (!get().token) return;
     persistUser(user);
     set({ user, role: user.role, username: user.username });
   },
   clear: () => {
-    for (const key of [STORAGE_KEYS.username, STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.role, STORAGE_KEYS.sessionId]) {
-      storage.remove(key);
-    }
+    for (const key of SESSION_STORAGE_KEYS) storage.remove(key);
     set({ token: null, role: null, username: null, sessionId: null, user: null });
   },
   reload: () => set(readSession()),

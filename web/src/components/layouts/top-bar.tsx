@@ -1,4 +1,5 @@
 import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
+import type { LinkProps } from '@chakra-ui/react';
 import { NAVBAR_Z_INDEX } from '@le/contracts';
 import { Suspense, lazy, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router';
@@ -7,13 +8,39 @@ import { paths } from '../../config/paths';
 import { useSessionStore } from '../../stores/session-store';
 import { BrandLogo } from '../ui/brand-logo';
 import { CloseIcon, MenuIcon } from '../ui/icons';
-import { navItemsFor } from './nav-items';
 import { UserAvatar } from '../ui/user-avatar';
+import { navItemsFor } from './nav-items';
+import type { NavItem } from './nav-items';
 
 // The dropdown (menu machine, positioning) is only for signed-in users: keep it out of the entry chunk.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 export const TOP_BAR_HEIGHT = '64px';
+
+/** The bar's links, shared by the desktop row and the mobile menu (which closes on navigation). */
+function NavLinks({ items, onNavigate, ...linkProps }: { items: NavItem[]; onNavigate?: () => void } & Pick<LinkProps, 'py' | 'fontSize'>) {
+  return (
+    <>
+      {items.map((item) => (
+        <Link
+          key={item.href}
+          asChild
+          px="3"
+          borderRadius="md"
+          fontWeight="medium"
+          color="fg.muted"
+          _hover={{ color: 'fg', bg: 'whiteAlpha.50', textDecoration: 'none' }}
+          _currentPage={{ color: 'gold.fg', bg: 'gold.subtle' }}
+          {...linkProps}
+        >
+          <NavLink to={item.href} end onClick={onNavigate}>
+            {item.label}
+          </NavLink>
+        </Link>
+      ))}
+    </>
+  );
+}
 
 /** Fixed top navigation bar (spec §2). Links collapse into a menu below the lg breakpoint. */
 export function TopBar() {
@@ -41,24 +68,7 @@ export function TopBar() {
           <BrandLogo />
 
           <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
-            {items.map((item) => (
-              <Link
-                key={item.href}
-                asChild
-                px="3"
-                py="2"
-                borderRadius="md"
-                fontWeight="medium"
-                fontSize="sm"
-                color="fg.muted"
-                _hover={{ color: 'fg', bg: 'whiteAlpha.50', textDecoration: 'none' }}
-                _currentPage={{ color: 'gold.fg', bg: 'gold.subtle' }}
-              >
-                <NavLink to={item.href} end>
-                  {item.label}
-                </NavLink>
-              </Link>
-            ))}
+            <NavLinks items={items} py="2" fontSize="sm" />
           </HStack>
 
           <HStack gap="2">
@@ -89,23 +99,7 @@ export function TopBar() {
         <Box id="mobile-nav" display={{ base: 'block', lg: 'none' }} borderTopWidth="1px" borderColor="border" bg="bg.subtle" shadow="lg">
           <Container maxW="7xl" px="4" py="3">
             <Stack as="nav" aria-label="Mobile" gap="1">
-              {items.map((item) => (
-                <Link
-                  key={item.href}
-                  asChild
-                  px="3"
-                  py="3"
-                  borderRadius="md"
-                  fontWeight="medium"
-                  color="fg.muted"
-                  _hover={{ color: 'fg', bg: 'whiteAlpha.50', textDecoration: 'none' }}
-                  _currentPage={{ color: 'gold.fg', bg: 'gold.subtle' }}
-                >
-                  <NavLink to={item.href} end onClick={close}>
-                    {item.label}
-                  </NavLink>
-                </Link>
-              ))}
+              <NavLinks items={items} py="3" onNavigate={close} />
               {signedIn ? null : (
                 <Button asChild colorPalette="gold" mt="2" fontWeight="bold" letterSpacing="wider">
                   <RouterLink to={paths.auth.login.href} onClick={close}>

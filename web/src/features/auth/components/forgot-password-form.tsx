@@ -11,14 +11,8 @@ import type { AuthNavigationState } from '../../../config/paths';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { forgotPassword } from '../api/forgot-password';
-import { isEmail } from '../utils/validation';
+import { emailError } from '../utils/validation';
 import { AuthCard } from './auth-card';
-
-const emailError = (value: string): string | null => {
-  if (value.trim() === '') return UI_TEXT.emailEmpty;
-  if (!isEmail(value)) return 'Please enter a valid email address.';
-  return null;
-};
 
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
@@ -30,7 +24,7 @@ export function ForgotPasswordForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const nextError = emailError(email);
+    const nextError = emailError(email, UI_TEXT.emailEmpty);
     setError(nextError);
     setServerError(null);
     if (nextError) return;
@@ -60,27 +54,27 @@ export function ForgotPasswordForm() {
     >
       <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
         <Stack gap="5">
-        {serverError ? <FormAlert status="error" title={serverError} /> : null}
-        <FormField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            if (error && event.target.value.trim() !== '') setError(null);
-          }}
-          onBlur={() => {
-            if (email.trim() === '') setError(UI_TEXT.emailEmpty);
-          }}
-          error={error}
-          autoFocus
-        />
-        <Button type="submit" colorPalette="gold" size="lg" fontWeight="bold" loading={submitting} loadingText="Sending code…">
-          Send Code
-        </Button>
+          {serverError ? <FormAlert status="error" title={serverError} /> : null}
+          <FormField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (error && event.target.value.trim() !== '') setError(null);
+            }}
+            onBlur={() => {
+              if (email.trim() === '') setError(UI_TEXT.emailEmpty);
+            }}
+            error={error}
+            autoFocus
+          />
+          <Button type="submit" colorPalette="gold" size="lg" fontWeight="bold" loading={submitting} loadingText="Sending code…">
+            Send Code
+          </Button>
         </Stack>
       </form>
     </AuthCard>

@@ -7,8 +7,9 @@ import { ButtonLink, TextLink } from '../../../components/ui/button-link';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField } from '../../../components/ui/form-field';
 import type { AuthNavigationState } from '../../../config/paths';
-import { paths } from '../../../config/paths';
+import { paths, signInTarget } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { logout } from '../../../lib/auth';
 import { useSessionStore } from '../../../stores/session-store';
 import { login } from '../api/login';
 import { AuthCard } from './auth-card';
@@ -39,9 +40,10 @@ export function LoginForm() {
     setSubmitting(true);
     try {
       const session = await login({ email: email.trim(), password });
+      // Signing in over an existing session (another account) ends the old one on the server.
+      if (useSessionStore.getState().token) void logout().catch(() => undefined);
       useSessionStore.getState().signIn(session);
-      const from = state.from && state.from.startsWith('/') && !state.from.startsWith('/auth') ? state.from : paths.home.href;
-      navigate(from, { replace: true });
+      navigate(signInTarget(state), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && error.code === 'EMAIL_NOT_VERIFIED') {
         setUnverifiedEmail(email.trim());
@@ -67,59 +69,59 @@ export function LoginForm() {
     >
       <form onSubmit={onSubmit} noValidate aria-label="Sign in">
         <Stack gap="5">
-        {state.notice ? <FormAlert status="success" title={state.notice} /> : null}
-        {serverError ? (
-          <FormAlert status="error" title={serverError}>
-            {unverifiedEmail !== null ? (
-              <ButtonLink
-                to={paths.auth.verifyEmail.href}
-                state={{ email: unverifiedEmail } satisfies AuthNavigationState}
-                size="xs"
-                mt="2"
-                colorPalette="gold"
-                variant="outline"
-              >
-                Verify your email
-              </ButtonLink>
-            ) : null}
-          </FormAlert>
-        ) : null}
-        <FormField
-          name="email"
-          label="Email"
-          type="text"
-          inputMode="email"
-          autoComplete="username"
-          placeholder="Email or username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-          autoFocus={email === ''}
-        />
-        <Stack gap="2">
+          {state.notice ? <FormAlert status="success" title={state.notice} /> : null}
+          {serverError ? (
+            <FormAlert status="error" title={serverError}>
+              {unverifiedEmail !== null ? (
+                <ButtonLink
+                  to={paths.auth.verifyEmail.href}
+                  state={{ email: unverifiedEmail } satisfies AuthNavigationState}
+                  size="xs"
+                  mt="2"
+                  colorPalette="gold"
+                  variant="outline"
+                >
+                  Verify your email
+                </ButtonLink>
+              ) : null}
+            </FormAlert>
+          ) : null}
           <FormField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
-            autoFocus={email !== ''}
+            name="email"
+            label="Email"
+            type="text"
+            inputMode="email"
+            autoComplete="username"
+            placeholder="Email or username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
+            autoFocus={email === ''}
           />
-          <Flex justify="flex-end">
-            <TextLink to={paths.auth.forgotPassword.href} fontSize="sm" state={{ email: email.includes('@') ? email.trim() : undefined }}>
-              Forgot password?
-            </TextLink>
-          </Flex>
-        </Stack>
-        <Button type="submit" colorPalette="gold" size="lg" fontWeight="bold" loading={submitting} loadingText="Signing in…">
-          Sign In
-        </Button>
-        <Text fontSize="xs" color="fg.subtle" textAlign="center">
-          You can sign in with your email address or your username.
-        </Text>
+          <Stack gap="2">
+            <FormField
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              placeholder="Your password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+              autoFocus={email !== ''}
+            />
+            <Flex justify="flex-end">
+              <TextLink to={paths.auth.forgotPassword.href} fontSize="sm" state={{ email: email.includes('@') ? email.trim() : undefined }}>
+                Forgot password?
+              </TextLink>
+            </Flex>
+          </Stack>
+          <Button type="submit" colorPalette="gold" size="lg" fontWeight="bold" loading={submitting} loadingText="Signing in…">
+            Sign In
+          </Button>
+          <Text fontSize="xs" color="fg.subtle" textAlign="center">
+            You can sign in with your email address or your username.
+          </Text>
         </Stack>
       </form>
     </AuthCard>

@@ -11,7 +11,7 @@ import type { AuthNavigationState } from '../../../config/paths';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { register } from '../api/register';
-import { isEmail, passwordError } from '../utils/validation';
+import { emailError, passwordError } from '../utils/validation';
 import { AuthCard } from './auth-card';
 
 type FieldName = 'name' | 'username' | 'email' | 'password' | 'confirmPassword';
@@ -32,8 +32,8 @@ const validate = (values: Values): Errors => {
     errors.username = `Username must be ${LIMITS.usernameMin}–${LIMITS.usernameMax} characters.`;
   else if (!USERNAME_PATTERN.test(username)) errors.username = 'Use only letters, numbers, dots and underscores.';
 
-  if (values.email.trim() === '') errors.email = 'Email is required.';
-  else if (!isEmail(values.email)) errors.email = 'Enter a valid email address.';
+  const email = emailError(values.email);
+  if (email) errors.email = email;
 
   const password = passwordError(values.password);
   if (password) errors.password = password;
@@ -91,40 +91,40 @@ export function RegisterForm() {
     >
       <form onSubmit={onSubmit} noValidate aria-label="Register">
         <Stack gap="5">
-        {serverError ? <FormAlert status="error" title={serverError} /> : null}
-        <FormField label="Name" autoComplete="name" placeholder="Your full name" maxLength={LIMITS.nameMax} {...bind('name')} />
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+          {serverError ? <FormAlert status="error" title={serverError} /> : null}
+          <FormField label="Name" autoComplete="name" placeholder="Your full name" maxLength={LIMITS.nameMax} {...bind('name')} />
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+            <FormField
+              label="Username"
+              autoComplete="username"
+              placeholder="e.g. gold_trader"
+              maxLength={LIMITS.usernameMax}
+              autoCapitalize="none"
+              spellCheck={false}
+              {...bind('username')}
+            />
+            <FormField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...bind('email')} />
+          </SimpleGrid>
           <FormField
-            label="Username"
-            autoComplete="username"
-            placeholder="e.g. gold_trader"
-            maxLength={LIMITS.usernameMax}
-            autoCapitalize="none"
-            spellCheck={false}
-            {...bind('username')}
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            placeholder={`${LIMITS.passwordMin}–${LIMITS.passwordMax} characters`}
+            helperText={`At least ${LIMITS.passwordMin} characters.`}
+            maxLength={LIMITS.passwordMax}
+            {...bind('password')}
           />
-          <FormField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...bind('email')} />
-        </SimpleGrid>
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          placeholder={`${LIMITS.passwordMin}–${LIMITS.passwordMax} characters`}
-          helperText={`At least ${LIMITS.passwordMin} characters.`}
-          maxLength={LIMITS.passwordMax}
-          {...bind('password')}
-        />
-        <FormField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Repeat your password"
-          maxLength={LIMITS.passwordMax}
-          {...bind('confirmPassword')}
-        />
-        <Button type="submit" colorPalette="gold" size="lg" fontWeight="bold" loading={submitting} loadingText="Creating account…">
-          Register
-        </Button>
+          <FormField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Repeat your password"
+            maxLength={LIMITS.passwordMax}
+            {...bind('confirmPassword')}
+          />
+          <Button type="submit" colorPalette="gold" size="lg" fontWeight="bold" loading={submitting} loadingText="Creating account…">
+            Register
+          </Button>
         </Stack>
       </form>
     </AuthCard>

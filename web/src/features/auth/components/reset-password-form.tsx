@@ -10,15 +10,12 @@ import { FormField } from '../../../components/ui/form-field';
 import type { AuthNavigationState } from '../../../config/paths';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-client';
-import { resendCode } from '../api/resend-code';
 import { resetPassword } from '../api/reset-password';
-import { useCountdown } from '../hooks/use-countdown';
+import { useResendCode } from '../hooks/use-resend-code';
 import { passwordError } from '../utils/validation';
 import { AuthCard } from './auth-card';
+import { CodeField } from './code-field';
 import { ResendCodeButton } from './resend-code-button';
-
-const COOLDOWN_SECONDS = LIMITS.resendCooldownMs / 1000;
 
 type Errors = Partial<Record<'code' | 'newPassword', string>>;
 
@@ -39,9 +36,8 @@ function ResetPasswordCard({ email }: { email: string }) {
   const [info, setInfo] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [resending, setResending] = useState(false);
   // The code was mailed on the previous screen: the resend countdown starts at 60 on arrival.
-  const cooldown = useCountdown(COOLDOWN_SECONDS);
+  const { secondsLeft, resending, resend } = useResendCode('reset', { cooldownOnArrival: true });
 
   useEffect(() => {
     if (success === null) return;
@@ -77,17 +73,9 @@ function ResetPasswordCard({ email }: { email: string }) {
   const onResend = async () => {
     setServerError(null);
     setInfo(null);
-    setResending(true);
-    try {
-      const result = await resendCode({ email, purpose: 'reset' });
-      setInfo(result?.message || 'A new code is on its way to your inbox.');
-      cooldown.start(COOLDOWN_SECONDS);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 429) cooldown.start(error.retryAfterSeconds ?? COOLDOWN_SECONDS);
-      setServerError(errorMessage(error, UI_TEXT.resendFailed));
-    } finally {
-      setResending(false);
-    }
+    const outcome = await resend(email);
+    if (outcome.ok) setInfo(outcome.message);
+    else setServerError(outcome.message);
   };
 
   return (
@@ -102,54 +90,41 @@ function ResetPasswordCard({ email }: { email: string }) {
     >
       <form onSubmit={onSubmit} noValidate aria-label="Reset password">
         <Stack gap="5">
-        {success ? (
-          <FormAlert status="success" title={success}>
-            Redirecting you to sign in…
-          </FormAlert>
-        ) : null}
-        {serverError ? <FormAlert status="error" title={serverError} /> : null}
-        {info ? <FormAlert status="success" title={info} /> : null}
-        <FormField name="email" label="Email" type="email" autoComplete="email" value={email} readOnly aria-readonly />
-        <FormField
-          name="code"
-          label="Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          maxLength={LIMITS.resetCodeLength}
-          letterSpacing="0.4em"
-          fontFamily="mono"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={errors.code}
-          autoFocus
-        />
-        <FormField
-          name="newPassword"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          placeholder={`At least ${LIMITS.passwordMin} characters`}
-          maxLength={LIMITS.passwordMax}
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          error={errors.newPassword}
-        />
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-          <Button
-            type="submit"
-            colorPalette="gold"
-            size="lg"
-            fontWeight="bold"
-            flex={{ base: 'none', sm: '1' }}
-            loading={submitting}
-            loadingText="Resetting…"
-            disabled={success !== null}
-          >
-            Reset Password
-          </Button>
-          <ResendCodeButton secondsLeft={cooldown.secondsLeft} loading={resending} onClick={() => void onResend()} />
-        </Stack>
+          {success ? (
+            <FormAlert status="success" title={success}>
+              Redirecting you to sign in…
+            </FormAlert>
+          ) : null}
+          {serverError ? <FormAlert status="error" title={serverError} /> : null}
+          {info ? <FormAlert status="success" title={info} /> : null}
+          <FormField name="email" label="Email" type="email" autoComplete="email" value={email} readOnly aria-readonly />
+          <CodeField value={code} onChange={setCode} error={errors.code} autoFocus />
+          <FormField
+            name="newPassword"
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            placeholder={`At least ${LIMITS.passwordMin} characters`}
+            maxLength={LIMITS.passwordMax}
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+            error={errors.newPassword}
+          />
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+            <Button
+              type="submit"
+              colorPalette="gold"
+              size="lg"
+              fontWeight="bold"
+              flex={{ base: 'none', sm: '1' }}
+              loading={submitting}
+              loadingText="Resetting…"
+              disabled={success !== null}
+            >
+              Reset Password
+            </Button>
+            <ResendCodeButton secondsLeft={secondsLeft} loading={resending} onClick={() => void onResend()} />
+          </Stack>
         </Stack>
       </form>
     </AuthCard>

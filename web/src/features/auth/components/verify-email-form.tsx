@@ -9,15 +9,13 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField } from '../../../components/ui/form-field';
 import type { AuthNavigationState } from '../../../config/paths';
 import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { resendCode } from '../api/resend-code';
+import { errorMessage } from '../../../lib/api-client';
 import { verifyEmail } from '../api/verify-email';
-import { useCountdown } from '../hooks/use-countdown';
-import { CODE_PATTERN, isEmail } from '../utils/validation';
+import { useResendCode } from '../hooks/use-resend-code';
+import { CODE_PATTERN, emailError } from '../utils/validation';
 import { AuthCard } from './auth-card';
+import { CodeField } from './code-field';
 import { ResendCodeButton } from './resend-code-button';
-
-const COOLDOWN_SECONDS = LIMITS.resendCooldownMs / 1000;
 
 type Errors = Partial<Record<'email' | 'code', string>>;
 
@@ -30,19 +28,13 @@ export function VerifyEmailForm() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [resending, setResending] = useState(false);
-  const cooldown = useCountdown(state.codeSent ? COOLDOWN_SECONDS : 0);
-
-  const emailError = (): string | undefined => {
-    if (email.trim() === '') return 'Email is required.';
-    if (!isEmail(email)) return 'Enter a valid email address.';
-    return undefined;
-  };
+  // Right after registering a code is already on its way: the countdown starts on arrival.
+  const { secondsLeft, resending, resend } = useResendCode('verify', { cooldownOnArrival: Boolean(state.codeSent) });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const nextErrors: Errors = {};
-    const badEmail = emailError();
+    const badEmail = emailError(email);
     if (badEmail) nextErrors.email = badEmail;
     if (code.trim() === '') nextErrors.code = 'Code is required.';
     else if (!CODE_PATTERN.test(code.trim())) nextErrors.code = `The code has ${LIMITS.resetCodeLength} digits.`;
@@ -64,22 +56,14 @@ export function VerifyEmailForm() {
   };
 
   const onResend = async () => {
-    const badEmail = emailError();
+    const badEmail = emailError(email);
     setErrors(badEmail ? { email: badEmail } : {});
     setServerError(null);
     setInfo(null);
     if (badEmail) return;
-    setResending(true);
-    try {
-      const result = await resendCode({ email: email.trim(), purpose: 'verify' });
-      setInfo(result?.message || 'A new code is on its way to your inbox.');
-      cooldown.start(COOLDOWN_SECONDS);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 429) cooldown.start(error.retryAfterSeconds ?? COOLDOWN_SECONDS);
-      setServerError(errorMessage(error, 'Failed to resend code.'));
-    } finally {
-      setResending(false);
-    }
+    const outcome = await resend(email.trim());
+    if (outcome.ok) setInfo(outcome.message);
+    else setServerError(outcome.message);
   };
 
   return (
@@ -94,38 +78,33 @@ export function VerifyEmailForm() {
     >
       <form onSubmit={onSubmit} noValidate aria-label="Verify email">
         <Stack gap="5">
-        {serverError ? <FormAlert status="error" title={serverError} /> : null}
-        {info ? <FormAlert status="success" title={info} /> : null}
-        <FormField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-        />
-        <FormField
-          name="code"
-          label="Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          maxLength={LIMITS.resetCodeLength}
-          letterSpacing="0.4em"
-          fontFamily="mono"
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          error={errors.code}
-          autoFocus={email !== ''}
-        />
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-          <Button type="submit" colorPalette="gold" size="lg" fontWeight="bold" flex={{ base: 'none', sm: '1' }} loading={submitting} loadingText="Verifying…">
-            Verify
-          </Button>
-          <ResendCodeButton secondsLeft={cooldown.secondsLeft} loading={resending} onClick={() => void onResend()} />
-        </Stack>
+          {serverError ? <FormAlert status="error" title={serverError} /> : null}
+          {info ? <FormAlert status="success" title={info} /> : null}
+          <FormField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
+          />
+          <CodeField value={code} onChange={setCode} error={errors.code} autoFocus={email !== ''} />
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+            <Button
+              type="submit"
+              colorPalette="gold"
+              size="lg"
+              fontWeight="bold"
+              flex={{ base: 'none', sm: '1' }}
+              loading={submitting}
+              loadingText="Verifying…"
+            >
+              Verify
+            </Button>
+            <ResendCodeButton secondsLeft={secondsLeft} loading={resending} onClick={() => void onResend()} />
+          </Stack>
         </Stack>
       </form>
     </AuthCard>

@@ -1,9 +1,15 @@
-import { LIMITS } from '@le/contracts';
+import { EMAIL_PATTERN, LIMITS } from '@le/contracts';
 
 /** Client-side checks that mirror the API's input rules, so most mistakes never leave the browser. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
 
-export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim()) && value.trim().length <= LIMITS.emailMax;
+/** The one email check of the sign-in forms: required, then the API's own pattern and length. */
+export const emailError = (value: string, requiredMessage = 'Email is required.'): string | null => {
+  const email = value.trim();
+  if (email === '') return requiredMessage;
+  if (!EMAIL_REGEX.test(email) || email.length > LIMITS.emailMax) return 'Enter a valid email address.';
+  return null;
+};
 
 export const passwordError = (value: string, label = 'Password'): string | null => {
   if (value === '') return `${label} is required.`;

@@ -344,6 +344,19 @@ describe('errors', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers a body over the limit with 413 and another media type with 415', async () => {
+    const big = await post('/api/auth/login', { email: 'a'.repeat(70 * 1024), password: 'x' });
+    expect(big.statusCode).toBe(413);
+    const xml = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ message: expect.any(String) });
+  });
+
   it('answers a body that is not JSON with 400 and no stack', async () => {
     const response = await call(t.app, {
       method: 'POST',

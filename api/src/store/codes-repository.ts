@@ -54,8 +54,4 @@ export class CodesRepository {
     return used !== null;
   }
 
-  /** Drops codes that can no longer matter (closed or expired long ago). */
-  purgeBefore(cutoff: Date): Promise<number> {
-    return this.codes.deleteMany({ createdAt: { $lt: cutoff } });
-  }
 }

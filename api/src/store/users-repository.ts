@@ -49,8 +49,4 @@ export class UsersRepository {
     if (changes.username !== undefined) $set.usernameLower = changes.username.toLowerCase();
     return this.users.updateOne({ _id: id }, { $set });
   }
-
-  count(): Promise<number> {
-    return this.users.count({});
-  }
 }

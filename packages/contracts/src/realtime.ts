@@ -41,10 +41,6 @@ export const ROOMS = {
   chat: (chatId: string) => `chat:${chatId}`,
 } as const;
 
-/** Events the API publishes for the realtime processes to act on. */
-export const INTERNAL_EVENTS = {
-  disconnectSession: 'internal:disconnect-session',
-} as const;
 
 /** Redis key marking a revoked session, for realtime processes that cannot read the store. */
 export const REVOKED_SESSION_KEY = (sessionId: string) => `le:revoked-session:${sessionId}`;

@@ -31,6 +31,7 @@ import {
   toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
+import { BREAKPOINTS } from '@le/contracts';
 
 /**
  * Chakra's default theme without its ~80 component recipes: only the recipes below ship in the entry
@@ -85,8 +86,14 @@ const config = defineConfig({
     '::selection': { bg: 'gold.500/40' },
   },
   theme: {
-    // Spec §9 layout breakpoints (sm 576, md 768, lg 992, xl 1200, xxl 1400).
-    breakpoints: { sm: '576px', md: '768px', lg: '992px', xl: '1200px', '2xl': '1400px' },
+    // Spec §9 layout breakpoints; Chakra calls xxl "2xl".
+    breakpoints: {
+      sm: `${BREAKPOINTS.sm}px`,
+      md: `${BREAKPOINTS.md}px`,
+      lg: `${BREAKPOINTS.lg}px`,
+      xl: `${BREAKPOINTS.xl}px`,
+      '2xl': `${BREAKPOINTS.xxl}px`,
+    },
     tokens: {
       colors: {
         gold: {

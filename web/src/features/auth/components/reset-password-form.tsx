@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { resetPassword } from '../api/reset-password';
 import { useResendCode } from '../hooks/use-resend-code';
-import { passwordError } from '../utils/validation';
+import { codeError, passwordError } from '../utils/validation';
 import { AuthCard } from './auth-card';
 import { CodeField } from './code-field';
 import { ResendCodeButton } from './resend-code-button';
@@ -51,8 +51,8 @@ function ResetPasswordCard({ email }: { email: string }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const nextErrors: Errors = {};
-    if (code.trim() === '') nextErrors.code = 'Code is required.';
-    else if (code.trim().length > LIMITS.resetCodeLength) nextErrors.code = `The code has at most ${LIMITS.resetCodeLength} characters.`;
+    const badCode = codeError(code);
+    if (badCode) nextErrors.code = badCode;
     const badPassword = passwordError(newPassword, 'New password');
     if (badPassword) nextErrors.newPassword = badPassword;
     setErrors(nextErrors);

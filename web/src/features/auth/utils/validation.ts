@@ -18,4 +18,12 @@ export const passwordError = (value: string, label = 'Password'): string | null 
   return null;
 };
 
-export const CODE_PATTERN = new RegExp(`^[0-9]{${LIMITS.resetCodeLength}}$`);
+const CODE_PATTERN = new RegExp(`^[0-9]{${LIMITS.resetCodeLength}}$`);
+
+/** The mailed code, for verify and reset alike: required, then exactly the digits the API accepts. */
+export const codeError = (value: string): string | null => {
+  const code = value.trim();
+  if (code === '') return 'Code is required.';
+  if (!CODE_PATTERN.test(code)) return `The code has ${LIMITS.resetCodeLength} digits.`;
+  return null;
+};

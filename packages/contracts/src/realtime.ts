@@ -1,4 +1,5 @@
 /** Typed Socket.IO event maps shared by the realtime server and the web client (contract §6). */
+import type { ChatMessage } from './models';
 
 export const CHAT_EVENT_TYPES = [
   'message.posted',
@@ -14,8 +15,12 @@ export interface ChatEventPayload {
   stream: string;
   seq: number;
   type: ChatEventType;
-  message?: unknown;
-  [key: string]: unknown;
+  /** The message as this recipient may see it (hidden content never reaches non-admins). */
+  message?: ChatMessage;
+  actorId?: string;
+  at?: string;
+  readerId?: string;
+  upTo?: number;
 }
 
 export interface PresencePayload {

@@ -26,6 +26,8 @@ export default tseslint.config(
           zones: [
             // contracts stand alone
             { target: './packages/contracts', from: ['./api', './web', './realtime-server', './packages/chat-core'] },
+            // the chat core is pure: contracts only
+            { target: './packages/chat-core', from: ['./api', './web', './realtime-server', './packages/testing'] },
             // the realtime server never reaches into the API or the web app, and back
             { target: './realtime-server', from: ['./api', './web'] },
             { target: './api', from: ['./web'] },

@@ -31,13 +31,15 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  const build = spawnSync(process.execPath, [path.join(root, 'web/node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
-    cwd: path.join(root, 'web'),
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('the web build failed');
-
   const dir = await tempDir('le-e2e-');
+  // Each run builds into its own folder, so two runs in one checkout never overwrite each other.
+  const webDist = path.join(dir.path, 'web-dist');
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'web/node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', webDist, '--emptyOutDir'],
+    { cwd: path.join(root, 'web'), stdio: 'inherit' },
+  );
+  if (build.status !== 0) throw new Error('the web build failed');
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/cli.ts'), 'all'], {
     cwd: root,
@@ -45,8 +47,8 @@ export default async function setup(project: TestProject) {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dir.path,
-      WEB_DIST: path.join(root, 'web/dist'),
+      DATA_DIR: path.join(dir.path, 'data'),
+      WEB_DIST: webDist,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
@@ -66,7 +68,7 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   project.provide('baseURL', baseURL);
-  project.provide('dataDir', dir.path);
+  project.provide('dataDir', path.join(dir.path, 'data'));
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));

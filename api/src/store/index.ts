@@ -1,6 +1,7 @@
 import type { StoreDriver } from './collection';
 import { CodesRepository } from './codes-repository';
 import { createEmbeddedDriver } from './embedded';
+import { HistoryRepository } from './history-repository';
 import { createMongoDriver } from './mongo';
 import { SessionsRepository } from './sessions-repository';
 import { UsersRepository } from './users-repository';
@@ -15,6 +16,7 @@ export interface Store {
   users: UsersRepository;
   sessions: SessionsRepository;
   codes: CodesRepository;
+  history: HistoryRepository;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,7 @@ export const openStore = async (driver: StoreDriver): Promise<Store> => ({
   users: await UsersRepository.open(driver),
   sessions: await SessionsRepository.open(driver),
   codes: await CodesRepository.open(driver),
+  history: await HistoryRepository.open(driver),
   close: () => driver.close(),
 });
 

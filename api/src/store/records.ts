@@ -71,3 +71,31 @@ export const newUserRecord = (fields: NewUserFields, now = new Date()): Omit<Use
   updatedAt: now,
   ...fields,
 });
+
+/** A history post (spec §3). The image is a public file of the uploads service, by id. */
+export interface HistoryRecord {
+  _id: string;
+  title: string;
+  description: string;
+  imageFileId: string;
+  createdBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Spec §3 activity log entry, plus the address the server itself saw (`serverIp`). */
+export interface ActivityRecord {
+  _id: string;
+  /** Null for a visitor who is not signed in. */
+  userId: string | null;
+  username: string;
+  /** Lower-cased, for the case-insensitive user filter. */
+  usernameLower: string;
+  role: string;
+  /** What the browser reported from the public IP lookup ("Unknown" on failure). */
+  ipAddress: string;
+  serverIp: string;
+  page: string;
+  message: string;
+  createdAt: Date;
+}

@@ -5,7 +5,8 @@ import { DuplicateKeyError, type StoreDriver } from './collection';
 import { createEmbeddedDriver } from './embedded';
 import { createMongoDriver } from './mongo';
 import { openStore, type Store } from './index';
-import { newUserRecord, type UserRecord } from './records';
+import { decodeHistoryCursor, encodeHistoryCursor, type HistoryCursor, type HistoryPage } from './history-repository';
+import { newUserRecord, type HistoryRecord, type UserRecord } from './records';
 
 /**
  * One contract, two backends: the embedded store always, MongoDB where MONGODB_URL is set (no
@@ -195,5 +196,69 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect((await store.codes.findOpen(owner._id, 'reset'))?._id).toBe(newer._id);
     expect(await store.codes.consume(newer._id)).toBe(true);
     expect(await store.codes.findOpen(owner._id, 'reset')).toBeNull();
+  });
+
+  it('history: pages newest first by (createdAt, _id), ties and all, with nothing skipped or repeated', async () => {
+    const base = Date.UTC(2026, 0, 1, 8, 0);
+    const times = [base, base + 60_000, base + 60_000, base + 60_000, base + 120_000, base + 180_000, base - 60_000];
+    const created: HistoryRecord[] = [];
+    for (const [index, time] of times.entries()) {
+      created.push(
+        await store.history.create({
+          _id: newId(),
+          title: `entry ${index}`,
+          description: 'd',
+          imageFileId: newId(),
+          createdBy: 'admin',
+          createdAt: new Date(time),
+          updatedAt: new Date(time),
+        }),
+      );
+    }
+    const expected = [...created]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? 1 : -1))
+      .map((entry) => entry._id);
+
+    const seen: string[] = [];
+    let before: HistoryCursor | null = null;
+    let pages = 0;
+    do {
+      const page: HistoryPage = await store.history.page({ before, limit: 2 });
+      for (const entry of page.entries) expect(entry.createdAt).toBeInstanceOf(Date);
+      seen.push(...page.entries.map((entry) => entry._id));
+      // the cursor survives its trip through the API as text
+      before = page.next ? decodeHistoryCursor(encodeHistoryCursor(page.next)) : null;
+      pages += 1;
+    } while (before && pages < 10);
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(4);
+    expect((await store.history.page({ limit: 7 })).next).toBeNull();
+    expect((await store.history.page({ limit: 6 })).next).not.toBeNull();
+
+    for (const bad of ['', 'nope', encodeHistoryCursor({ createdAt: new Date(base), id: 'x' }), Buffer.from('1.2.3').toString('base64url')]) {
+      expect(decodeHistoryCursor(bad)).toBeNull();
+    }
+  });
+
+  it('history: updates, swaps the image only from the expected file, deletes once', async () => {
+    const entry = await store.history.create({
+      _id: newId(),
+      title: 'before',
+      description: 'd',
+      imageFileId: 'file-a',
+      createdBy: 'admin',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    expect(await store.history.update(entry._id, { title: 'after' })).toMatchObject({ title: 'after', imageFileId: 'file-a' });
+    expect(await store.history.update(newId(), { title: 'x' })).toBeNull();
+    expect(await store.history.replaceImage(entry._id, 'file-b', { imageFileId: 'file-c' })).toBeNull();
+    expect(await store.history.replaceImage(entry._id, 'file-a', { imageFileId: 'file-b', title: 'new' })).toMatchObject({
+      imageFileId: 'file-b',
+      title: 'new',
+    });
+    expect(await store.history.delete(entry._id)).toBe(true);
+    expect(await store.history.delete(entry._id)).toBe(false);
+    expect(await store.history.findById(entry._id)).toBeNull();
   });
 });

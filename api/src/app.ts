@@ -13,6 +13,7 @@ import security from './plugins/external/security';
 import webApp from './plugins/external/web-app';
 import authRoutes from './routes/auth';
 import healthRoutes from './routes/health';
+import historyRoutes from './routes/history';
 import type { Store } from './store';
 
 export interface AppOptions {
@@ -65,6 +66,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(historyRoutes, { prefix: '/history' });
     },
     { prefix: '/api' },
   );

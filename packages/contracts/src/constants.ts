@@ -50,6 +50,13 @@ export const LIMITS = {
   uploadMaxBytes: 5 * 1024 * 1024,
   /** A browser session counts as online while its last heartbeat is younger than this. */
   presenceTtlMs: 75_000,
+  /** History posts: title and description lengths after trimming, and page sizes. */
+  historyTitleMax: 200,
+  historyDescriptionMax: 5_000,
+  historyPageSize: 12,
+  historyPageMax: 50,
+  /** How long the live chart waits for the TradingView script before showing the fallback. */
+  chartLoadTimeoutMs: 8_000,
 } as const;
 
 /**

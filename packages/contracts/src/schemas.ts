@@ -91,3 +91,41 @@ export const HealthResponse = Type.Object({
   store: Type.Enum(['embedded', 'mongodb']),
   realtime: Type.Enum(['local', 'redis']),
 });
+
+/* History (spec §3 history entry; contract §5). */
+
+export const HistoryEntry = Type.Object({
+  _id: Type.String(),
+  image: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  createdAt: Type.String(),
+});
+
+export const HistoryListQuery = Type.Object(
+  {
+    /** The `nextCursor` of the page before. */
+    before: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.historyPageMax, default: LIMITS.historyPageSize })),
+  },
+  { additionalProperties: false },
+);
+export type HistoryListQuery = Static<typeof HistoryListQuery>;
+
+export const HistoryListResponse = Type.Object({ history: Type.Array(HistoryEntry), nextCursor: NullableString });
+export const HistoryEntryResponse = Type.Object({ entry: HistoryEntry });
+
+/**
+ * The JSON form of an edit (the multipart form carries the same fields plus an optional `image`).
+ * Lengths are checked again after trimming; the schema only bounds what is read.
+ */
+export const HistoryUpdateBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: LIMITS.historyTitleMax * 2 })),
+    description: Type.Optional(Type.String({ maxLength: LIMITS.historyDescriptionMax * 2 })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type HistoryUpdateBody = Static<typeof HistoryUpdateBody>;
+
+export const HistoryIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) });

@@ -1,0 +1,46 @@
+import { Badge, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { canUseMemberFeatures } from '@le/contracts';
+import dayjs from 'dayjs';
+
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { useFreshUser } from '../hooks/use-fresh-user';
+import { LiveChart } from './live-chart';
+import { LiveGate, MembershipEnded } from './live-gate';
+
+/**
+ * /live (spec §2): admins and members with a running membership get the chart; everybody else the
+ * gate. Rights follow the membership dates, whatever the stored role says.
+ */
+export function LivePage() {
+  const { token, user, ready } = useFreshUser();
+
+  let body;
+  if (!ready) body = <PageSpinner label="Checking your access" />;
+  else if (token && user && canUseMemberFeatures({ ...user, membershipEnd: user.membershipEnd ?? null })) body = <LiveChart />;
+  else if (token && user?.role === 'member') {
+    const end = user.membershipEnd ? dayjs(user.membershipEnd) : null;
+    body = <MembershipEnded endedOn={end?.isValid() ? end.format('DD/MM/YYYY') : null} />;
+  } else body = <LiveGate />;
+
+  return (
+    <Container maxW="7xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
+      <title>Live Chart — Lukis Emas</title>
+      <Stack gap="6">
+        <Stack gap="2">
+          <HStack gap="3" wrap="wrap">
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
+              Live Chart
+            </Heading>
+            <Badge colorPalette="gold" variant="subtle" borderRadius="full" px="3">
+              XAU/USD
+            </Badge>
+          </HStack>
+          <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+            The gold price as it trades, for members and admins.
+          </Text>
+        </Stack>
+        {body}
+      </Stack>
+    </Container>
+  );
+}

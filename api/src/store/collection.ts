@@ -7,7 +7,7 @@ export interface Doc {
   _id: string;
 }
 
-/** Filters use plain equality plus $gt/$gte/$lt/$lte/$ne/$in/$exists/$or. */
+/** Filters use plain equality plus $gt/$gte/$lt/$lte/$ne/$in/$exists/$or/$and, and $regex with a RegExp object. */
 export type Filter = Record<string, unknown>;
 
 /** Updates use $set, $unset, $inc and $push. */

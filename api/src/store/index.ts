@@ -1,3 +1,4 @@
+import { ActivityRepository } from './activity-repository';
 import type { StoreDriver } from './collection';
 import { CodesRepository } from './codes-repository';
 import { createEmbeddedDriver } from './embedded';
@@ -17,6 +18,7 @@ export interface Store {
   sessions: SessionsRepository;
   codes: CodesRepository;
   history: HistoryRepository;
+  activity: ActivityRepository;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export const openStore = async (driver: StoreDriver): Promise<Store> => ({
   sessions: await SessionsRepository.open(driver),
   codes: await CodesRepository.open(driver),
   history: await HistoryRepository.open(driver),
+  activity: await ActivityRepository.open(driver),
   close: () => driver.close(),
 });
 

@@ -57,4 +57,9 @@ export class SessionsRepository {
     const sessions = await this.sessions.find({ online: true, revokedAt: null, lastSeenAt: { $gte: since } });
     return [...new Set(sessions.map((session) => session.userId))];
   }
+  /** The ids of a user's sessions that are still signed in (to drop their sockets). */
+  async liveIdsForUser(userId: string, now = new Date()): Promise<string[]> {
+    const live = await this.sessions.find({ userId, revokedAt: null, expiresAt: { $gt: now } });
+    return live.map((session) => session._id);
+  }
 }

@@ -1,6 +1,7 @@
 import { tempDir, type TempDir } from '@le/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids';
+import { decodePageCursor, encodePageCursor, type PageCursor } from '../lib/page-cursor';
 import { DuplicateKeyError, type StoreDriver } from './collection';
 import { createEmbeddedDriver } from './embedded';
 import { createMongoDriver } from './mongo';
@@ -260,5 +261,74 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect(await store.history.delete(entry._id)).toBe(true);
     expect(await store.history.delete(entry._id)).toBe(false);
     expect(await store.history.findById(entry._id)).toBeNull();
+  });
+  it('activity: newest first in (createdAt, _id) pages; user and page filters match literally, case-insensitively', async () => {
+    const base = Date.UTC(2030, 0, 1);
+    const tag = newId().slice(0, 6);
+    const names = [`Rina.${tag}`, `rina_${tag}`, `budi${tag}`];
+    const made = [];
+    for (let index = 0; index < 6; index += 1) {
+      made.push(
+        await store.activity.record({
+          _id: newId(),
+          userId: null,
+          username: names[index % 3]!,
+          role: 'trial',
+          ipAddress: 'Unknown',
+          serverIp: '127.0.0.1',
+          page: index % 2 === 0 ? `/live-${tag}` : `/history-${tag}`,
+          message: 'Visited page',
+          // two entries share a time: the id breaks the tie
+          createdAt: new Date(base + Math.floor(index / 2) * 1000),
+        }),
+      );
+    }
+    const byTag = await store.activity.list({ page: tag, limit: 10 });
+    const expected = [...made].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b._id < a._id ? -1 : 1)).map((e) => e._id);
+    expect(byTag.entries.map((entry) => entry._id)).toEqual(expected);
+    expect(byTag.next).toBeNull();
+
+    const seen: string[] = [];
+    let before: PageCursor | null = null;
+    do {
+      const page: { entries: { _id: string }[]; next: PageCursor | null } = await store.activity.list({ page: tag, before, limit: 4 });
+      seen.push(...page.entries.map((entry) => entry._id));
+      before = page.next ? decodePageCursor(encodePageCursor(page.next)) : null;
+    } while (before);
+    expect(seen).toEqual(expected);
+
+    // "rina." must not match "rina_" (the dot is literal), and matching ignores case
+    expect((await store.activity.list({ user: `RINA.${tag}`, limit: 10 })).entries).toHaveLength(2);
+    expect((await store.activity.list({ user: `rina`, page: `/LIVE-${tag}`, limit: 10 })).entries.map((e) => e.username).sort()).toEqual(
+      [`Rina.${tag}`, `rina_${tag}`].sort(),
+    );
+    expect((await store.activity.list({ user: '.*', limit: 10 })).entries).toHaveLength(0);
+    const visit = await store.activity.findRecentVisit({ userId: null, serverIp: '127.0.0.1' }, `/live-${tag}`, 'Visited page', new Date(base + 2000));
+    expect(visit?.createdAt.getTime()).toBeGreaterThanOrEqual(base + 2000);
+  });
+
+  it('users: admin search by text, role and tier; counts of active members and trials', async () => {
+    const tag = newId().slice(0, 6);
+    const now = new Date();
+    const later = new Date(now.getTime() + 86_400_000);
+    const earlier = new Date(now.getTime() - 86_400_000);
+    const pro = await store.users.create(user({ name: `Dewi ${tag}`, username: `dewi_${tag}`, email: `dewi.${tag}@x.io`, role: 'member', membershipTier: 'pro', membershipEnd: later }));
+    await store.users.create(user({ name: `Eko ${tag}`, username: `eko_${tag}`, email: `eko.${tag}@x.io`, role: 'member', membershipTier: 'pro', membershipEnd: earlier }));
+    const trial = await store.users.create(user({ name: `Fitri ${tag}`, username: `fitri_${tag}`, email: `fitri.${tag}@x.io`, trialExpiresAt: new Date(now.getTime() + 3_600_000) }));
+
+    expect((await store.users.search({ q: `DEWI.${tag}`, limit: 10 })).users.map((u) => u._id)).toEqual([pro._id]);
+    expect((await store.users.search({ q: `dewi ${tag}`, limit: 10 })).users.map((u) => u._id)).toEqual([pro._id]);
+    expect((await store.users.search({ q: tag, role: 'member', tier: 'pro', limit: 10 })).users).toHaveLength(2);
+    expect((await store.users.search({ q: tag, role: 'trial', limit: 10 })).users.map((u) => u._id)).toEqual([trial._id]);
+    expect((await store.users.search({ q: '(', limit: 10 })).users).toHaveLength(0);
+    const first = await store.users.search({ q: tag, limit: 2 });
+    expect(first.next).not.toBeNull();
+    const second = await store.users.search({ q: tag, limit: 2, before: first.next });
+    expect([...first.users, ...second.users].map((u) => u._id).sort()).toHaveLength(3);
+
+    expect(await store.users.countActiveMembers('pro', now)).toBeGreaterThanOrEqual(1);
+    const ending = await store.users.trialsEndingBetween(now, new Date(now.getTime() + 7_200_000));
+    expect(ending.map((u) => u._id)).toContain(trial._id);
+    expect((await store.users.findManyByIds([pro._id, trial._id])).map((u) => u._id).sort()).toEqual([pro._id, trial._id].sort());
   });
 });

@@ -1,5 +1,16 @@
-import type { Collection, StoreDriver } from './collection';
+import { olderThan, type PageCursor } from '../lib/page-cursor';
+import type { Collection, Filter, StoreDriver } from './collection';
 import type { UserRecord } from './records';
+import { containsFilter } from './text-filter';
+
+export interface MemberQuery {
+  /** Part of the username, email or name, case-insensitive, matched literally. */
+  q?: string;
+  role?: string;
+  tier?: string;
+  before?: PageCursor | null;
+  limit: number;
+}
 
 export type UserChanges = Partial<Omit<UserRecord, '_id' | 'createdAt' | 'emailLower' | 'usernameLower'>>;
 
@@ -48,5 +59,54 @@ export class UsersRepository {
     if (changes.email !== undefined) $set.emailLower = changes.email.toLowerCase();
     if (changes.username !== undefined) $set.usernameLower = changes.username.toLowerCase();
     return this.users.updateOne({ _id: id }, { $set });
+  }
+  /** The admin's member list: newest accounts first, one more than `limit` read to tell if more exist. */
+  async search(query: MemberQuery): Promise<{ users: UserRecord[]; next: PageCursor | null }> {
+    const and: Filter[] = [];
+    if (query.q) {
+      const text = query.q.toLowerCase();
+      and.push({ $or: [{ usernameLower: containsFilter(text) }, { emailLower: containsFilter(text) }, { name: containsFilter(query.q) }] });
+    }
+    if (query.role) and.push({ role: query.role });
+    if (query.tier) and.push({ membershipTier: query.tier });
+    if (query.before) and.push(olderThan(query.before));
+    const filter: Filter = and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
+    const found = await this.users.find(filter, { sort: { createdAt: -1, _id: -1 }, limit: query.limit + 1 });
+    const users = found.slice(0, query.limit);
+    const last = users.at(-1);
+    return { users, next: found.length > query.limit && last ? { createdAt: last.createdAt, id: last._id } : null };
+  }
+
+  countAdmins(): Promise<number> {
+    return this.users.count({ role: 'admin' });
+  }
+
+  /** Members whose paid membership still runs, for one tier. */
+  countActiveMembers(tier: string, now = new Date()): Promise<number> {
+    return this.users.count({ role: 'member', membershipTier: tier, membershipEnd: { $gt: now } });
+  }
+
+  /** Trials still running now. */
+  countActiveTrials(now = new Date()): Promise<number> {
+    return this.users.count({ role: 'trial', trialExpiresAt: { $gt: now } });
+  }
+
+  /** Members and trials whose time has run out. */
+  countExpired(now = new Date()): Promise<number> {
+    return this.users.count({
+      $or: [
+        { role: 'member', $or: [{ membershipEnd: null }, { membershipEnd: { $lte: now } }] },
+        { role: 'trial', $or: [{ trialExpiresAt: null }, { trialExpiresAt: { $lte: now } }] },
+      ],
+    });
+  }
+
+  /** Trials that end after `now` and no later than `until`, soonest first. */
+  trialsEndingBetween(now: Date, until: Date): Promise<UserRecord[]> {
+    return this.users.find({ role: 'trial', trialExpiresAt: { $gt: now, $lte: until } }, { sort: { trialExpiresAt: 1 }, limit: 50 });
+  }
+
+  findManyByIds(ids: string[]): Promise<UserRecord[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.users.find({ _id: { $in: ids } });
   }
 }

@@ -8,10 +8,12 @@ import type { Mailer } from './plugins/app/mailer';
 import { nullPublisher, type EventPublisher } from './plugins/app/publisher';
 import services from './plugins/app/services';
 import jwt from './plugins/external/jwt';
+import multipart from './plugins/external/multipart';
 import rateLimit from './plugins/external/rate-limit';
 import security from './plugins/external/security';
 import webApp from './plugins/external/web-app';
 import authRoutes from './routes/auth';
+import fileRoutes from './routes/files';
 import healthRoutes from './routes/health';
 import historyRoutes from './routes/history';
 import type { Store } from './store';
@@ -54,6 +56,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
   await instance.register(security, { production: options.config.production });
   await instance.register(jwt, { secret: options.config.jwtSecret });
   await instance.register(rateLimit, { redis: options.redis ?? null });
+  await instance.register(multipart);
   await instance.register(services, {
     config: options.config,
     store: options.store,
@@ -66,6 +69,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(fileRoutes, { prefix: '/files' });
       await api.register(historyRoutes, { prefix: '/history' });
     },
     { prefix: '/api' },

@@ -2,8 +2,10 @@ import { ActivityRepository } from './activity-repository';
 import type { StoreDriver } from './collection';
 import { CodesRepository } from './codes-repository';
 import { createEmbeddedDriver } from './embedded';
+import { FilesRepository } from './files-repository';
 import { HistoryRepository } from './history-repository';
 import { createMongoDriver } from './mongo';
+import { PaymentsRepository } from './payments-repository';
 import { SessionsRepository } from './sessions-repository';
 import { UsersRepository } from './users-repository';
 
@@ -11,12 +13,16 @@ export { DuplicateKeyError } from './collection';
 export type { StoreDriver } from './collection';
 export type * from './records';
 export { newUserRecord } from './records';
+export type { FileKind, FileRecord, FileVisibility } from './files-repository';
+export type { PaymentDecision, PaymentDoc } from './payments-repository';
 
 export interface Store {
   kind: StoreDriver['kind'];
   users: UsersRepository;
   sessions: SessionsRepository;
   codes: CodesRepository;
+  files: FilesRepository;
+  payments: PaymentsRepository;
   history: HistoryRepository;
   activity: ActivityRepository;
   close(): Promise<void>;
@@ -27,6 +33,8 @@ export const openStore = async (driver: StoreDriver): Promise<Store> => ({
   users: await UsersRepository.open(driver),
   sessions: await SessionsRepository.open(driver),
   codes: await CodesRepository.open(driver),
+  files: await FilesRepository.open(driver),
+  payments: await PaymentsRepository.open(driver),
   history: await HistoryRepository.open(driver),
   activity: await ActivityRepository.open(driver),
   close: () => driver.close(),

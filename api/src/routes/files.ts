@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse } from '@le/contracts/schemas';
+import { Type } from 'typebox';
+import { forbidden, notFound } from '../lib/http-error';
+import { sendStoredFile } from '../services/uploads';
+
+const Params = Type.Object({ id: Type.String({ pattern: '^[a-f0-9]{24}$' }) });
+const Binary = { description: 'the image bytes', type: 'string', format: 'binary' } as const;
+
+/** Ids are never reused and stored bytes never change: a public file may be cached for good. */
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+const PRIVATE_CACHE = 'private, no-store';
+
+/**
+ * Stored uploads (services/uploads.ts). Public: profile photos, history images. Private: identity
+ * photos and payment proofs, only for their owner and for admins (contract §5).
+ */
+const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/:id',
+    { schema: { params: Params, response: { 200: Binary, 400: ErrorResponse, 404: ErrorResponse } } },
+    async (request, reply) => {
+      const record = await app.store.files.findById(request.params.id);
+      // A private file is not found here: its address must not work without a token.
+      if (!record || record.visibility !== 'public') throw notFound('File not found.');
+      return sendStoredFile(app, reply, record, PUBLIC_CACHE);
+    },
+  );
+
+  app.get(
+    '/private/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: Params,
+        response: { 200: Binary, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request.auth!;
+      const record = await app.store.files.findById(request.params.id);
+      if (!record) throw notFound('File not found.');
+      if (record.ownerId !== user._id && user.role !== 'admin') throw forbidden('This file is private.');
+      return sendStoredFile(app, reply, record, PRIVATE_CACHE);
+    },
+  );
+};
+
+export default fileRoutes;

@@ -1,0 +1,313 @@
+/**
+ * Image uploads, the one way any route of the product takes an image.
+ *
+ * How to use it in a route (the multipart plugin is registered once in app.ts):
+ *
+ *   app.post('/history', { onRequest: app.requireRole('admin'), schema: { consumes: ['multipart/form-data'],
+ *     response: { 201: ..., ...UPLOAD_ERRORS } } }, async (request, reply) => {
+ *     const { file, url, fields } = await receiveImage(app, request, {
+ *       fileField: 'image', fields: ['title', 'description'],
+ *       ownerId: request.auth!.user._id, visibility: 'public', kind: 'history',
+ *       validateFields: (f) => { if (!f.title?.trim()) throw badRequest('Title is required.'); },
+ *     });
+ *     // keep `file._id` (or `url`) on your record; if YOUR write then fails, call
+ *     // `await removeStoredFile(app, file._id)` so nothing is left behind.
+ *   });
+ *
+ * What it guarantees, whatever the client sends:
+ * - exactly one file, in `fileField`, at most `LIMITS.uploadMaxBytes` (5 MiB) → else 400 / 413;
+ *   text fields only those listed, each ≤ 64 KiB → else 400;
+ * - the type is decided by the bytes (file-type), never by the name or the declared type: only
+ *   JPEG, PNG and WebP → else 415 (SVG, HTML renamed .png, PDFs... all 415);
+ * - zero bytes → 400; a damaged or truncated image → 400; more than `IMAGE_MAX_PIXELS` → 413
+ *   (checked from the header before anything is decoded: no decompression bomb);
+ * - the image is re-encoded by sharp (EXIF rotation applied, all metadata dropped, scaled to fit
+ *   `maxDimension`), stored as `DATA_DIR/uploads/<id>.<ext>` under a name we make, and recorded in
+ *   the `files` collection with its owner and visibility;
+ * - nothing reaches the disk before every check passed, the write goes through a temp name and a
+ *   rename, and any failure (or an aborted request) leaves neither a file nor a record.
+ *
+ * Serving: public files at `GET /api/files/:id` (anyone, cached for a year), private files at
+ * `GET /api/files/private/:id` (the owner's or an admin's bearer token); see routes/files.ts.
+ * The web app shows private images with the `usePrivateImage(url)` hook (web/src/hooks).
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LIMITS } from '@le/contracts';
+import { ErrorResponse } from '@le/contracts/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata } from 'sharp';
+import { badRequest, HttpError } from '../lib/http-error';
+import { newId } from '../lib/ids';
+import type { FileKind, FileRecord, FileVisibility } from '../store/files-repository';
+
+/** 40 megapixels: every phone photo fits, a decompression bomb does not. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** Longest side kept after re-encoding, unless a route asks otherwise. */
+export const DEFAULT_MAX_DIMENSION = 2_560;
+
+/** The error statuses an upload route can answer; spread into the route's response schema. */
+export const UPLOAD_ERRORS = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  409: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+  429: ErrorResponse,
+} as const;
+
+const ACCEPTED = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+} as const satisfies Record<FileRecord['mime'], string>;
+
+const MAX_MB = Math.round(LIMITS.uploadMaxBytes / (1024 * 1024));
+
+export const TOO_LARGE = `The image is too large. The maximum size is ${MAX_MB} MB.`;
+export const WRONG_TYPE = 'Only JPEG, PNG or WebP images are accepted.';
+
+export interface ReceiveImageOptions {
+  /** The one file field the route takes, e.g. 'photo_profile'. */
+  fileField: string;
+  /** The text fields the route takes; any other field is refused with 400. */
+  fields?: readonly string[];
+  ownerId: string;
+  visibility: FileVisibility;
+  kind: FileKind;
+  /** Longest side after re-encoding (default `DEFAULT_MAX_DIMENSION`); never enlarges. */
+  maxDimension?: number;
+  /**
+   * Checks the text fields before the image is decoded or anything is stored; throw an HttpError
+   * (e.g. `badRequest(...)`) to refuse the request.
+   */
+  validateFields?: (fields: Record<string, string>) => void | Promise<void>;
+}
+
+export interface ReceivedImage {
+  file: FileRecord;
+  /** Where clients fetch it: `/api/files/<id>` or `/api/files/private/<id>`. */
+  url: string;
+  /** The text fields, trimmed of nothing: exactly as sent. */
+  fields: Record<string, string>;
+}
+
+export const uploadsDir = (app: FastifyInstance): string => path.join(app.config.dataDir, 'uploads');
+
+export const fileUrl = (file: Pick<FileRecord, '_id' | 'visibility'>): string =>
+  file.visibility === 'public' ? `/api/files/${file._id}` : `/api/files/private/${file._id}`;
+
+const FILE_URL = /^\/api\/files\/(?:private\/)?([a-f0-9]{24})$/;
+
+/** The file id inside one of our file URLs, or null for anything else (empty, external...). */
+export const fileIdFromUrl = (url: string | null | undefined): string | null => {
+  const match = FILE_URL.exec(url ?? '');
+  return match ? match[1]! : null;
+};
+
+interface MultipartError extends Error {
+  code?: string;
+  statusCode?: number;
+}
+
+/** Maps the multipart parser's own errors to our statuses and words. */
+const multipartFailure = (error: MultipartError): HttpError => {
+  if (error instanceof HttpError) return error;
+  switch (error.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError(413, TOO_LARGE, 'FILE_TOO_LARGE');
+    case 'FST_FILES_LIMIT':
+      return badRequest('Send exactly one image per request.', 'TOO_MANY_FILES');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return badRequest('The form has too many fields.', 'TOO_MANY_FIELDS');
+    case 'FST_PROTO_VIOLATION':
+      return badRequest('The form has a forbidden field name.', 'BAD_FIELD');
+    default:
+      return badRequest('The upload was incomplete or malformed. Please try again.', 'UPLOAD_MALFORMED');
+  }
+};
+
+/** Reads the whole form into memory (bounded by the plugin's limits); nothing touches the disk. */
+const readForm = async (
+  request: FastifyRequest,
+  fileField: string,
+  allowedFields: readonly string[],
+): Promise<{ buffer: Buffer; fields: Record<string, string> }> => {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'Send the image as multipart/form-data.', 'NOT_MULTIPART');
+  }
+  const fields: Record<string, string> = {};
+  let buffer: Buffer | null = null;
+  let refusal: HttpError | null = null;
+  let files = 0;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        files += 1;
+        // Read it even when we refuse it, so that the parser moves on and its limits still apply.
+        const content = await part.toBuffer();
+        if (files > 1) refusal ??= badRequest('Send exactly one image per request.', 'TOO_MANY_FILES');
+        else if (part.fieldname !== fileField) {
+          refusal ??= badRequest(`Send the image in the field "${fileField}".`, 'WRONG_FIELD');
+        } else buffer = content;
+      } else {
+        if (!allowedFields.includes(part.fieldname)) {
+          refusal ??= badRequest(`Unexpected field "${part.fieldname.slice(0, 40)}".`, 'UNEXPECTED_FIELD');
+        } else if (part.valueTruncated) {
+          refusal ??= badRequest(`The field "${part.fieldname}" is too long.`, 'FIELD_TOO_LONG');
+        } else if (fields[part.fieldname] !== undefined) {
+          refusal ??= badRequest(`The field "${part.fieldname}" was sent twice.`, 'DUPLICATE_FIELD');
+        } else fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw multipartFailure(error as MultipartError);
+  }
+  if (refusal) throw refusal;
+  if (!buffer) throw badRequest(`No image was sent. Send it in the field "${fileField}".`, 'FILE_MISSING');
+  if (buffer.length === 0) throw badRequest('The image file is empty.', 'FILE_EMPTY');
+  return { buffer, fields };
+};
+
+interface Encoded {
+  data: Buffer;
+  mime: FileRecord['mime'];
+  width: number;
+  height: number;
+}
+
+/** Type from the bytes, pixel limit from the header, then a clean re-encode. */
+export const reencodeImage = async (input: Buffer, maxDimension = DEFAULT_MAX_DIMENSION): Promise<Encoded> => {
+  const detected = await fileTypeFromBuffer(input);
+  if (!detected || !(detected.mime in ACCEPTED)) throw new HttpError(415, WRONG_TYPE, 'UNSUPPORTED_TYPE');
+  const mime = detected.mime as FileRecord['mime'];
+
+  const unreadable = (cause: unknown) =>
+    new HttpError(400, 'The image could not be read. It may be damaged or incomplete.', 'IMAGE_UNREADABLE', {}, cause);
+  const tooManyPixels = () =>
+    new HttpError(413, `The image has too many pixels (at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels).`, 'TOO_MANY_PIXELS');
+
+  let header: Metadata;
+  try {
+    header = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw unreadable(error);
+  }
+  if (!header.width || !header.height) throw unreadable(null);
+  if (header.width * header.height > IMAGE_MAX_PIXELS) throw tooManyPixels();
+
+  try {
+    // failOn 'warning': a truncated or corrupt image is refused rather than stored half grey.
+    let pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', animated: false })
+      .rotate()
+      .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true });
+    pipeline =
+      mime === 'image/jpeg'
+        ? pipeline.jpeg({ quality: 90, mozjpeg: true })
+        : mime === 'image/png'
+          ? pipeline.png({ compressionLevel: 8 })
+          : pipeline.webp({ quality: 90 });
+    // No withMetadata(): EXIF (GPS, camera), ICC and XMP are all dropped.
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return { data, mime, width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
+    throw unreadable(error);
+  }
+};
+
+/**
+ * Receives one image from a multipart request, checks and re-encodes it, stores it and records
+ * it. See the top of this file for the guarantees.
+ */
+export const receiveImage = async (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: ReceiveImageOptions,
+): Promise<ReceivedImage> => {
+  const { buffer, fields } = await readForm(request, options.fileField, options.fields ?? []);
+  await options.validateFields?.(fields);
+  const encoded = await reencodeImage(buffer, options.maxDimension);
+
+  const id = newId();
+  const storedName = `${id}.${ACCEPTED[encoded.mime]}`;
+  const dir = uploadsDir(app);
+  const finalPath = path.join(dir, storedName);
+  const tempPath = path.join(dir, `.${id}.${randomBytes(4).toString('hex')}.part`);
+  await mkdir(dir, { recursive: true });
+  try {
+    await writeFile(tempPath, encoded.data, { flag: 'wx', mode: 0o640 });
+    await rename(tempPath, finalPath);
+  } catch (error) {
+    await unlink(tempPath).catch(() => undefined);
+    throw new HttpError(500, 'The image could not be saved.', 'STORE_FAILED', {}, error);
+  }
+
+  const record: FileRecord = {
+    _id: id,
+    ownerId: options.ownerId,
+    visibility: options.visibility,
+    kind: options.kind,
+    mime: encoded.mime,
+    storedName,
+    bytes: encoded.data.length,
+    width: encoded.width,
+    height: encoded.height,
+    createdAt: new Date(),
+  };
+  try {
+    await app.store.files.create(record);
+  } catch (error) {
+    await unlink(finalPath).catch(() => undefined);
+    throw error;
+  }
+  return { file: record, url: fileUrl(record), fields };
+};
+
+/**
+ * Removes a stored file (record and bytes) by id or by one of our URLs. Anything else (an empty
+ * string, a foreign URL) is ignored. Never throws: a clean-up must not fail the request it
+ * follows; a leftover is logged.
+ */
+export const removeStoredFile = async (app: FastifyInstance, idOrUrl: string | null | undefined): Promise<void> => {
+  const id = idOrUrl && /^[a-f0-9]{24}$/.test(idOrUrl) ? idOrUrl : fileIdFromUrl(idOrUrl);
+  if (!id) return;
+  try {
+    const record = await app.store.files.findById(id);
+    if (!record) return;
+    await app.store.files.delete(id);
+    await unlink(path.join(uploadsDir(app), record.storedName)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  } catch (error) {
+    app.log.warn({ err: error, fileId: id }, 'could not remove a stored file');
+  }
+};
+
+/** Streams a stored file with safe headers; 404 when its bytes are gone. */
+export const sendStoredFile = async (
+  app: FastifyInstance,
+  reply: FastifyReply,
+  record: FileRecord,
+  cacheControl: string,
+): Promise<FastifyReply> => {
+  const filePath = path.join(uploadsDir(app), record.storedName);
+  try {
+    await stat(filePath);
+  } catch {
+    throw new HttpError(404, 'File not found.', 'NOT_FOUND');
+  }
+  return reply
+    .header('content-type', record.mime)
+    .header('content-length', String(record.bytes))
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `inline; filename="${record.storedName}"`)
+    .header('cross-origin-resource-policy', 'same-origin')
+    .send(createReadStream(filePath));
+};

@@ -1,8 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS, type HistoryEntry } from '@le/contracts';
-import { ErrorResponse, HistoryListQuery, HistoryListResponse } from '@le/contracts/schemas';
-import { badRequest } from '../../lib/http-error';
-import { decodeHistoryCursor, encodeHistoryCursor } from '../../store/history-repository';
+import {
+  ErrorResponse,
+  HistoryEntryResponse,
+  HistoryIdParams,
+  HistoryListQuery,
+  HistoryListResponse,
+  HistoryUpdateBody,
+} from '@le/contracts/schemas';
+import { Type } from 'typebox';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { newId } from '../../lib/ids';
+import { recordActivity } from '../../services/activity';
+import { receiveImage, removeStoredFile, UPLOAD_ERRORS } from '../../services/uploads';
+import { decodeHistoryCursor, encodeHistoryCursor, type HistoryChanges } from '../../store/history-repository';
 import type { HistoryRecord } from '../../store';
 
 /** The public URL of a history image (contract §5: history images are public). */
@@ -16,7 +27,48 @@ export const toHistoryEntry = (record: HistoryRecord): HistoryEntry => ({
   createdAt: record.createdAt.toISOString(),
 });
 
-/** The public history (spec §2 History): newest first, a page at a time. */
+interface HistoryText {
+  title?: string | undefined;
+  description?: string | undefined;
+}
+
+const characters = (text: string): number => [...text].length;
+
+/**
+ * Trims and checks the text of a post: title 1–200 and description 1–5000 characters. With
+ * `required` both must be there (create); otherwise only what was sent is checked (edit).
+ */
+export const checkHistoryText = (input: HistoryText, required: boolean): Pick<HistoryChanges, 'title' | 'description'> => {
+  const checked: Pick<HistoryChanges, 'title' | 'description'> = {};
+  if (required || input.title !== undefined) {
+    const title = (input.title ?? '').trim();
+    if (characters(title) < 1 || characters(title) > LIMITS.historyTitleMax) {
+      throw badRequest(`The title must be 1 to ${LIMITS.historyTitleMax} characters.`, 'BAD_TITLE');
+    }
+    checked.title = title;
+  }
+  if (required || input.description !== undefined) {
+    const description = (input.description ?? '').trim();
+    if (characters(description) < 1 || characters(description) > LIMITS.historyDescriptionMax) {
+      throw badRequest(`The description must be 1 to ${LIMITS.historyDescriptionMax} characters.`, 'BAD_DESCRIPTION');
+    }
+    checked.description = description;
+  }
+  return checked;
+};
+
+/** Writes are admin-only and few; this bounds a runaway script, not a person. */
+const WRITE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
+const HISTORY_PAGE = '/manage-history';
+
+/**
+ * The history (spec §2 History, contract §5): anyone reads, newest first, a page at a time; admins
+ * publish (multipart with the image), edit and delete.
+ *
+ * An edit is either JSON `{title?, description?}` (text only) or multipart/form-data with a new
+ * `image` and optionally `title` / `description`; a replaced image's file is removed once the
+ * entry points at the new one, and a deleted entry takes its image file with it.
+ */
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { history } = app.store;
 
@@ -29,6 +81,121 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (before === null && cursorText !== undefined) throw badRequest('This page cursor is not valid.', 'BAD_CURSOR');
       const page = await history.page({ before, limit });
       return { history: page.entries.map(toHistoryEntry), nextCursor: page.next ? encodeHistoryCursor(page.next) : null };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: app.requireRole('admin'),
+      config: WRITE_LIMIT,
+      schema: { consumes: ['multipart/form-data'], response: { 201: HistoryEntryResponse, ...UPLOAD_ERRORS } },
+    },
+    async (request, reply) => {
+      const admin = request.auth!.user;
+      let text: Pick<HistoryChanges, 'title' | 'description'> = {};
+      const { file } = await receiveImage(app, request, {
+        fileField: 'image',
+        fields: ['title', 'description'],
+        ownerId: admin._id,
+        visibility: 'public',
+        kind: 'history',
+        validateFields: (fields) => {
+          text = checkHistoryText(fields, true);
+        },
+      });
+      const now = new Date();
+      let record: HistoryRecord;
+      try {
+        record = await history.create({
+          _id: newId(),
+          title: text.title!,
+          description: text.description!,
+          imageFileId: file._id,
+          createdBy: admin._id,
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch (error) {
+        await removeStoredFile(app, file._id);
+        throw error;
+      }
+      await recordActivity(app, request, { page: HISTORY_PAGE, message: `Created history entry "${record.title}"` });
+      return reply.code(201).send({ entry: toHistoryEntry(record) });
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireRole('admin'),
+      config: WRITE_LIMIT,
+      schema: {
+        params: HistoryIdParams,
+        consumes: ['application/json', 'multipart/form-data'],
+        // Only the JSON form has a body schema; the multipart form is checked by the uploads service.
+        body: { content: { 'application/json': { schema: HistoryUpdateBody } } },
+        response: { 200: HistoryEntryResponse, 404: ErrorResponse, ...UPLOAD_ERRORS },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const existing = await history.findById(id);
+      if (!existing) throw notFound('History entry not found.');
+
+      let updated: HistoryRecord | null;
+      if (request.isMultipart()) {
+        let text: Pick<HistoryChanges, 'title' | 'description'> = {};
+        const { file } = await receiveImage(app, request, {
+          fileField: 'image',
+          fields: ['title', 'description'],
+          ownerId: request.auth!.user._id,
+          visibility: 'public',
+          kind: 'history',
+          validateFields: (fields) => {
+            text = checkHistoryText(fields, false);
+          },
+        });
+        // Only from the image we read: a concurrent edit or delete leaves the new file unused.
+        updated = await history.replaceImage(id, existing.imageFileId, { ...text, imageFileId: file._id }).catch(async (error: unknown) => {
+          await removeStoredFile(app, file._id);
+          throw error;
+        });
+        if (!updated) {
+          await removeStoredFile(app, file._id);
+          if (!(await history.findById(id))) throw notFound('History entry not found.');
+          throw conflict('This entry was changed at the same time. Reload it and try again.', 'EDIT_CONFLICT');
+        }
+        await removeStoredFile(app, existing.imageFileId);
+      } else {
+        const body = (request.body ?? {}) as HistoryText;
+        if (body.title === undefined && body.description === undefined) {
+          throw badRequest('Send a new title, description or image.', 'NOTHING_TO_CHANGE');
+        }
+        updated = await history.update(id, checkHistoryText(body, false));
+        if (!updated) throw notFound('History entry not found.');
+      }
+      await recordActivity(app, request, { page: HISTORY_PAGE, message: `Edited history entry "${updated.title}"` });
+      return { entry: toHistoryEntry(updated) };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireRole('admin'),
+      config: WRITE_LIMIT,
+      schema: {
+        params: HistoryIdParams,
+        response: { 204: Type.Null(), 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const existing = await history.findById(request.params.id);
+      if (!existing || !(await history.delete(existing._id))) throw notFound('History entry not found.');
+      await removeStoredFile(app, existing.imageFileId);
+      await recordActivity(app, request, { page: HISTORY_PAGE, message: `Deleted history entry "${existing.title}"` });
+      return reply.code(204).send(null);
     },
   );
 };

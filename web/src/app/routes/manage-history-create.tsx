@@ -1,10 +1,5 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { CreateHistoryPage } from '../../features/history/components/create-history-page';
 
 export function ManageHistoryCreateRoute() {
-  return (
-    <ComingSoon
-      title="Create History Entry"
-      description="Add a new painting to the public history with a title, description and image. Coming soon."
-    />
-  );
+  return <CreateHistoryPage />;
 }

@@ -1,11 +1,5 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { ManageHistoryPage } from '../../features/history/components/manage-history-page';
 
 export function ManageHistoryRoute() {
-  return (
-    <ComingSoon
-      title="Manage History"
-      description="Publish, edit and remove entries of the public history. Coming soon."
-      highlights={['Create entries with an image', 'Edit titles and descriptions', 'Remove outdated entries']}
-    />
-  );
+  return <ManageHistoryPage />;
 }

@@ -1,0 +1,133 @@
+import { Box, Button, Card, Center, Container, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import type { HistoryEntry } from '@le/contracts';
+import { UI_TEXT } from '@le/contracts';
+import { useState } from 'react';
+
+import { ButtonLink } from '../../../components/ui/button-link';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { toaster } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { useHistoryList } from '../hooks/use-history-list';
+import { formatHistoryTime } from '../utils/format';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { EditHistoryDialog } from './edit-history-dialog';
+import { HistoryImage } from './history-image';
+
+function ManageRow({ entry, onEdit, onDelete }: { entry: HistoryEntry; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Card.Root bg="bg.panel" borderColor="border" borderRadius="xl" overflow="hidden" data-testid="manage-history-row">
+      <Flex direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }}>
+        <Box w={{ base: '100%', md: '220px' }} flexShrink={0}>
+          <HistoryImage src={entry.image} alt={entry.title} />
+        </Box>
+        <Stack gap="1.5" p="5" flex="1" minW="0">
+          <Text fontSize="sm" color="gold.fg" fontWeight="medium">
+            {formatHistoryTime(entry.createdAt)}
+          </Text>
+          <Heading as="h2" size="md" wordBreak="break-word">
+            {entry.title}
+          </Heading>
+          <Text color="fg.muted" lineClamp={2} wordBreak="break-word">
+            {entry.description}
+          </Text>
+        </Stack>
+        <HStack gap="2" px="5" pb={{ base: '5', md: '0' }} flexShrink={0}>
+          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${entry.title}`}>
+            Edit
+          </Button>
+          <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} aria-label={`Delete ${entry.title}`}>
+            Delete
+          </Button>
+        </HStack>
+      </Flex>
+    </Card.Root>
+  );
+}
+
+/** /manage-history (admin): the posts with edit and delete, and the way to publish a new one. */
+export function ManageHistoryPage() {
+  const { entries, status, hasMore, loadingMore, moreFailed, loadMore, reload, remove, replace } = useHistoryList();
+  const [editing, setEditing] = useState<HistoryEntry | null>(null);
+  const [deleting, setDeleting] = useState<HistoryEntry | null>(null);
+
+  let body;
+  if (status === 'loading') body = <PageSpinner label="Loading history" />;
+  else if (status === 'error') {
+    body = (
+      <Stack gap="4" maxW="xl">
+        <FormAlert status="error" title={UI_TEXT.historyLoadFailed} />
+        <Button alignSelf="flex-start" variant="outline" onClick={reload}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else if (entries.length === 0) {
+    body = (
+      <Center py="16" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="xl">
+        <Stack align="center" gap="4" textAlign="center" px="4">
+          <Text color="fg.muted" fontSize="lg">
+            {UI_TEXT.historyEmpty}
+          </Text>
+          <ButtonLink to={paths.manageHistoryCreate.href} colorPalette="gold">
+            Create the first entry
+          </ButtonLink>
+        </Stack>
+      </Center>
+    );
+  } else {
+    body = (
+      <Stack gap="4">
+        {entries.map((entry) => (
+          <ManageRow key={entry._id} entry={entry} onEdit={() => setEditing(entry)} onDelete={() => setDeleting(entry)} />
+        ))}
+        {moreFailed ? <FormAlert status="error" title={UI_TEXT.historyLoadFailed} /> : null}
+        {hasMore ? (
+          <Center pt="2">
+            <Button variant="outline" colorPalette="gold" onClick={loadMore} loading={loadingMore} loadingText="Loading…">
+              Load more
+            </Button>
+          </Center>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
+      <title>Manage History — Lukis Emas</title>
+      <Stack gap="6">
+        <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="4">
+          <Stack gap="1">
+            <Heading as="h1" size={{ base: 'xl', md: '2xl' }} letterSpacing="tight">
+              Manage History
+            </Heading>
+            <Text color="fg.muted">Publish, edit and remove the posts of the public History page.</Text>
+          </Stack>
+          <ButtonLink to={paths.manageHistoryCreate.href} colorPalette="gold">
+            New entry
+          </ButtonLink>
+        </Flex>
+        {body}
+      </Stack>
+      <EditHistoryDialog
+        entry={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          replace(saved);
+          setEditing(null);
+          toaster.create({ type: 'success', title: 'Changes saved', description: saved.title, closable: true });
+        }}
+      />
+      <ConfirmDeleteDialog
+        entry={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(id) => {
+          remove(id);
+          setDeleting(null);
+          toaster.create({ type: 'success', title: 'History entry deleted', closable: true });
+        }}
+      />
+    </Container>
+  );
+}

@@ -1,11 +1,9 @@
-import type { Collection, Filter, StoreDriver } from './collection';
+import { olderThan, type PageCursor } from '../lib/page-cursor';
+import type { Collection, StoreDriver } from './collection';
 import type { HistoryRecord } from './records';
 
 /** Where a page of history ends: the last entry's creation time and id (ties broken by id). */
-export interface HistoryCursor {
-  createdAt: Date;
-  id: string;
-}
+export type HistoryCursor = PageCursor;
 
 export interface HistoryPage {
   entries: HistoryRecord[];
@@ -14,20 +12,6 @@ export interface HistoryPage {
 }
 
 export type HistoryChanges = Partial<Pick<HistoryRecord, 'title' | 'description' | 'imageFileId'>>;
-
-const ID_PATTERN = /^[0-9a-f]{24}$/;
-
-/** The cursor as the API hands it out: opaque base64url of `<epoch ms>.<id>`. */
-export const encodeHistoryCursor = (cursor: HistoryCursor): string =>
-  Buffer.from(`${cursor.createdAt.getTime()}.${cursor.id}`, 'utf8').toString('base64url');
-
-/** null when the text is not a cursor this API made. */
-export const decodeHistoryCursor = (text: string): HistoryCursor | null => {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) return null;
-  const [time, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('.');
-  if (rest.length > 0 || !time || !id || !/^\d{1,15}$/.test(time) || !ID_PATTERN.test(id)) return null;
-  return { createdAt: new Date(Number(time)), id };
-};
 
 export class HistoryRepository {
   private constructor(private readonly history: Collection<HistoryRecord>) {}
@@ -51,15 +35,7 @@ export class HistoryRepository {
    */
   async page(options: { before?: HistoryCursor | null; limit: number }): Promise<HistoryPage> {
     const { before, limit } = options;
-    const filter: Filter = before
-      ? {
-          $or: [
-            { createdAt: { $lt: before.createdAt } },
-            { createdAt: before.createdAt, _id: { $lt: before.id } },
-          ],
-        }
-      : {};
-    const found = await this.history.find(filter, { sort: { createdAt: -1, _id: -1 }, limit: limit + 1 });
+    const found = await this.history.find(before ? olderThan(before) : {}, { sort: { createdAt: -1, _id: -1 }, limit: limit + 1 });
     const entries = found.slice(0, limit);
     const last = entries.at(-1);
     return { entries, next: found.length > limit && last ? { createdAt: last.createdAt, id: last._id } : null };

@@ -6,7 +6,7 @@ import { DuplicateKeyError, type StoreDriver } from './collection';
 import { createEmbeddedDriver } from './embedded';
 import { createMongoDriver } from './mongo';
 import { openStore, type Store } from './index';
-import { decodeHistoryCursor, encodeHistoryCursor, type HistoryCursor, type HistoryPage } from './history-repository';
+import type { HistoryCursor, HistoryPage } from './history-repository';
 import { newUserRecord, type HistoryRecord, type UserRecord } from './records';
 
 /**
@@ -228,7 +228,7 @@ describe.each(backends)('store contract: $name', ({ open }) => {
       for (const entry of page.entries) expect(entry.createdAt).toBeInstanceOf(Date);
       seen.push(...page.entries.map((entry) => entry._id));
       // the cursor survives its trip through the API as text
-      before = page.next ? decodeHistoryCursor(encodeHistoryCursor(page.next)) : null;
+      before = page.next ? decodePageCursor(encodePageCursor(page.next)) : null;
       pages += 1;
     } while (before && pages < 10);
     expect(seen).toEqual(expected);
@@ -236,9 +236,6 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect((await store.history.page({ limit: 7 })).next).toBeNull();
     expect((await store.history.page({ limit: 6 })).next).not.toBeNull();
 
-    for (const bad of ['', 'nope', encodeHistoryCursor({ createdAt: new Date(base), id: 'x' }), Buffer.from('1.2.3').toString('base64url')]) {
-      expect(decodeHistoryCursor(bad)).toBeNull();
-    }
   });
 
   it('history: updates, swaps the image only from the expected file, deletes once', async () => {

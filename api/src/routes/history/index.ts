@@ -11,9 +11,10 @@ import {
 import { Type } from 'typebox';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
+import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { recordActivity } from '../../services/activity';
 import { receiveImage, removeStoredFile, UPLOAD_ERRORS } from '../../services/uploads';
-import { decodeHistoryCursor, encodeHistoryCursor, type HistoryChanges } from '../../store/history-repository';
+import type { HistoryChanges } from '../../store/history-repository';
 import type { HistoryRecord } from '../../store';
 
 /** The public URL of a history image (contract §5: history images are public). */
@@ -77,10 +78,10 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: HistoryListQuery, response: { 200: HistoryListResponse, 400: ErrorResponse } } },
     async (request) => {
       const { before: cursorText, limit = LIMITS.historyPageSize } = request.query;
-      const before = cursorText === undefined ? null : decodeHistoryCursor(cursorText);
+      const before = cursorText === undefined ? null : decodePageCursor(cursorText);
       if (before === null && cursorText !== undefined) throw badRequest('This page cursor is not valid.', 'BAD_CURSOR');
       const page = await history.page({ before, limit });
-      return { history: page.entries.map(toHistoryEntry), nextCursor: page.next ? encodeHistoryCursor(page.next) : null };
+      return { history: page.entries.map(toHistoryEntry), nextCursor: page.next ? encodePageCursor(page.next) : null };
     },
   );
 

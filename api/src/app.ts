@@ -15,6 +15,7 @@ import webApp from './plugins/external/web-app';
 import authRoutes from './routes/auth';
 import fileRoutes from './routes/files';
 import healthRoutes from './routes/health';
+import paymentRoutes from './routes/payments';
 import historyRoutes from './routes/history';
 import type { Store } from './store';
 
@@ -70,6 +71,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(fileRoutes, { prefix: '/files' });
+      await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(historyRoutes, { prefix: '/history' });
     },
     { prefix: '/api' },

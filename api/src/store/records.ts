@@ -21,6 +21,8 @@ export interface UserRecord {
   address: string;
   photo_profile: string;
   image_identitas: string;
+  /** A new email address waiting for its code (PUT /auth/update-profile → POST /auth/confirm-email-change). */
+  pendingEmail?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -38,7 +40,7 @@ export interface SessionRecord {
   ip: string;
 }
 
-export type CodePurpose = 'verify' | 'reset';
+export type CodePurpose = 'verify' | 'reset' | 'email-change';
 
 export interface CodeRecord {
   _id: string;

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './countries';
 export * from './access';
 export * from './models';
 export * from './realtime';

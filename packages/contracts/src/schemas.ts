@@ -3,7 +3,7 @@
  * clients. The API validates every body, query, params and response against these.
  */
 import { Type, type Static } from 'typebox';
-import { DURATIONS, EMAIL_PATTERN, LIMITS, ROLES } from './constants';
+import { DURATIONS, EMAIL_PATTERN, LIMITS, PAID_TIERS, PAYMENT_STATUSES, ROLES } from './constants';
 
 const Email = Type.String({ pattern: EMAIL_PATTERN, minLength: 3, maxLength: LIMITS.emailMax });
 const Password = Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
@@ -129,3 +129,74 @@ export const HistoryUpdateBody = Type.Object(
 export type HistoryUpdateBody = Static<typeof HistoryUpdateBody>;
 
 export const HistoryIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) });
+
+/* Memberships and payments (spec §3 payment history record; contract §5). */
+
+export const Payment = Type.Object({
+  _id: Type.String(),
+  membershipTier: Type.String(),
+  paymentDate: Type.String(),
+  expiredDate: NullableString,
+  amount: Type.Number(),
+  duration: Type.Enum(DURATIONS),
+  status: Type.Enum(PAYMENT_STATUSES),
+  /** A private file URL: `/api/files/private/<id>` (owner and admins). */
+  paymentProof: Type.String(),
+});
+
+export const AdminPayment = Type.Object({
+  ...Payment.properties,
+  userId: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  expectedAmount: Type.Number(),
+  reason: NullableString,
+  reviewedBy: NullableString,
+  reviewedAt: NullableString,
+});
+
+export const PaymentResponse = Type.Object({ payment: Payment });
+export const PaymentListResponse = Type.Object({ payments: Type.Array(Payment) });
+
+/** The text fields of `POST /payments` (multipart, with the file `paymentProof`). */
+export const PaymentFields = Type.Object(
+  { membershipTier: Type.Enum(PAID_TIERS), duration: Type.Enum(DURATIONS) },
+  { additionalProperties: false },
+);
+export type PaymentFields = Static<typeof PaymentFields>;
+
+/* Profile (spec §7 PUT /auth/update-profile, plus address; contract §4). */
+
+const ProfileText = (max: number) => Type.String({ maxLength: max });
+
+/**
+ * Every field is optional: what is sent is changed, what is left out stays. `createdAt` is in the
+ * spec's request and is accepted but ignored (an account's age is not the user's to change).
+ * A changed email is not applied here: a code goes to the new address (see confirm-email-change).
+ */
+export const UpdateProfileBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.nameMax, pattern: '\\S' })),
+    username: Type.Optional(
+      Type.String({ minLength: LIMITS.usernameMin, maxLength: LIMITS.usernameMax, pattern: '^[A-Za-z0-9_.]+$' }),
+    ),
+    email: Type.Optional(Email),
+    no_telp: Type.Optional(Type.String({ maxLength: 30, pattern: '^[0-9+()\\-\\s]*$' })),
+    city: Type.Optional(ProfileText(100)),
+    country: Type.Optional(ProfileText(100)),
+    address: Type.Optional(ProfileText(500)),
+    createdAt: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
+
+export const UpdateProfileResponse = Type.Object({
+  user: User,
+  message: Type.String(),
+  /** Set when a code went to a new email address: the address that waits for its code. */
+  pendingEmail: Type.Optional(Type.String()),
+});
+
+export const ConfirmEmailChangeBody = Type.Object({ code: Code }, { additionalProperties: false });
+export type ConfirmEmailChangeBody = Static<typeof ConfirmEmailChangeBody>;

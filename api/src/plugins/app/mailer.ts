@@ -36,11 +36,21 @@ const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The mail that carries a one-time code, in English and Indonesian. */
-export const codeMail = (to: string, name: string, code: string, purpose: 'verify' | 'reset'): Mail => {
+export const codeMail = (to: string, name: string, code: string, purpose: 'verify' | 'reset' | 'email-change'): Mail => {
   const subject =
-    purpose === 'verify' ? `Lukis Emas: your verification code ${code}` : `Lukis Emas: your password reset code ${code}`;
-  const action = purpose === 'verify' ? 'verify your email address' : 'reset your password';
-  const aksi = purpose === 'verify' ? 'memverifikasi email Anda' : 'mengatur ulang kata sandi Anda';
+    purpose === 'verify'
+      ? `Lukis Emas: your verification code ${code}`
+      : purpose === 'reset'
+        ? `Lukis Emas: your password reset code ${code}`
+        : `Lukis Emas: confirm your new email address, code ${code}`;
+  const action =
+    purpose === 'verify' ? 'verify your email address' : purpose === 'reset' ? 'reset your password' : 'confirm this new email address';
+  const aksi =
+    purpose === 'verify'
+      ? 'memverifikasi email Anda'
+      : purpose === 'reset'
+        ? 'mengatur ulang kata sandi Anda'
+        : 'mengonfirmasi alamat email baru ini';
   const text = [
     `Hi ${name},`,
     '',

@@ -1,0 +1,153 @@
+/**
+ * Memberships bought by bank transfer: a payment is created pending (POST /api/payments) and an
+ * admin approves or rejects it (the /api/admin/payments routes call `approvePayment` and
+ * `rejectPayment`). Both decisions are one atomic pending → decided step on the payment, so of
+ * two admins clicking at once exactly one wins and the other gets a 409.
+ */
+import type { AdminPaymentRecord, Duration, PaidTier, PaymentRecord } from '@le/contracts';
+import { PRICES } from '@le/contracts';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-error';
+import type { PaymentDoc, Store, UserRecord } from '../store';
+import { fileUrl } from './uploads';
+
+/** The largest amount an admin may approve (Rp 100 million): a typo guard, not a business rule. */
+export const MAX_CUSTOM_AMOUNT = 100_000_000;
+
+export const priceOf = (tier: PaidTier, duration: Duration): number => PRICES[tier][duration];
+
+/**
+ * `from` plus one month or one year, in UTC. The day of month is kept when it exists and clamped
+ * to the month's last day otherwise (31 Jan + 1 month = 28/29 Feb, not 3 Mar).
+ */
+export const addPeriod = (from: Date, duration: Duration): Date => {
+  const months = duration === 'yearly' ? 12 : 1;
+  const result = new Date(from.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+};
+
+/**
+ * Where a new period starts: the end of a membership that still runs (so paying early loses no
+ * day), otherwise now.
+ */
+export const periodStart = (user: Pick<UserRecord, 'membershipEnd'>, now: Date): Date =>
+  user.membershipEnd && user.membershipEnd.getTime() > now.getTime() ? user.membershipEnd : now;
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** Spec §3 payment history record, as the payer sees it. */
+export const toPaymentView = (payment: PaymentDoc): PaymentRecord => ({
+  _id: payment._id,
+  membershipTier: payment.membershipTier,
+  paymentDate: payment.paymentDate.toISOString(),
+  expiredDate: iso(payment.expiredDate),
+  amount: payment.amount,
+  duration: payment.duration,
+  status: payment.status,
+  paymentProof: fileUrl({ _id: payment.proofFileId, visibility: 'private' }),
+});
+
+/** The admin queue's view: the record plus who paid and how it was decided. */
+export const toAdminPaymentView = (
+  payment: PaymentDoc,
+  payer: Pick<UserRecord, 'username' | 'email'> | null,
+): AdminPaymentRecord => ({
+  ...toPaymentView(payment),
+  userId: payment.userId,
+  username: payer?.username ?? '',
+  email: payer?.email ?? '',
+  expectedAmount: payment.expectedAmount,
+  reason: payment.reason,
+  reviewedBy: payment.reviewedBy,
+  reviewedAt: iso(payment.reviewedAt),
+});
+
+const alreadyDecided = (payment: PaymentDoc | null): HttpError =>
+  payment
+    ? conflict(`This payment was already ${payment.status}.`, 'PAYMENT_DECIDED')
+    : notFound('Payment not found.');
+
+export interface ApproveInput {
+  paymentId: string;
+  adminId: string;
+  /** A custom amount (whole Rupiah); the price-table amount when left out. */
+  amount?: number;
+  now?: Date;
+}
+
+/**
+ * Approves a pending payment: the payment becomes approved with the new end date, and the payer
+ * becomes a member of the paid tier until max(now, current end) + the paid period.
+ * 404 unknown payment, 409 when it is not pending any more (another admin was first), 400 bad amount.
+ */
+export const approvePayment = async (
+  store: Store,
+  { paymentId, adminId, amount, now = new Date() }: ApproveInput,
+): Promise<{ payment: PaymentDoc; user: UserRecord }> => {
+  if (amount !== undefined && (!Number.isInteger(amount) || amount <= 0 || amount > MAX_CUSTOM_AMOUNT)) {
+    throw badRequest(`The amount must be a whole number of Rupiah between 1 and ${MAX_CUSTOM_AMOUNT}.`, 'BAD_AMOUNT');
+  }
+  const payment = await store.payments.findById(paymentId);
+  if (!payment || payment.status !== 'pending') throw alreadyDecided(payment);
+  const payer = await store.users.findById(payment.userId);
+  if (!payer) throw conflict('The account that made this payment no longer exists.', 'PAYER_GONE');
+
+  const membershipEnd = addPeriod(periodStart(payer, now), payment.duration);
+  const decided = await store.payments.decide(paymentId, {
+    status: 'approved',
+    reviewedBy: adminId,
+    reviewedAt: now,
+    amount: amount ?? payment.amount,
+    expiredDate: membershipEnd,
+  });
+  if (!decided) throw alreadyDecided(await store.payments.findById(paymentId));
+
+  let user: UserRecord | null;
+  try {
+    user = await store.users.update(payer._id, {
+      membershipTier: payment.membershipTier,
+      duration: payment.duration,
+      membershipEnd,
+      // An admin who paid for some reason stays an admin.
+      ...(payer.role === 'admin' ? {} : { role: 'member' as const }),
+    });
+  } catch (error) {
+    user = null;
+    await store.payments.reopen(paymentId, payer._id).catch(() => undefined);
+    throw new HttpError(500, 'The membership could not be updated. Please try again.', 'APPROVE_FAILED', {}, error);
+  }
+  if (!user) {
+    await store.payments.reopen(paymentId, payer._id);
+    throw conflict('The account that made this payment no longer exists.', 'PAYER_GONE');
+  }
+  return { payment: decided, user };
+};
+
+export interface RejectInput {
+  paymentId: string;
+  adminId: string;
+  /** Shown to nobody but admins for now; trimmed, at most 500 characters. */
+  reason?: string;
+  now?: Date;
+}
+
+/** Rejects a pending payment. 404 unknown, 409 already decided. The payer may then pay again. */
+export const rejectPayment = async (
+  store: Store,
+  { paymentId, adminId, reason, now = new Date() }: RejectInput,
+): Promise<{ payment: PaymentDoc }> => {
+  const text = reason?.trim() ?? '';
+  if (text.length > 500) throw badRequest('The reason is too long (at most 500 characters).', 'REASON_TOO_LONG');
+  const decided = await store.payments.decide(paymentId, {
+    status: 'rejected',
+    reviewedBy: adminId,
+    reviewedAt: now,
+    reason: text === '' ? null : text,
+  });
+  if (!decided) throw alreadyDecided(await store.payments.findById(paymentId));
+  return { payment: decided };
+};

@@ -1,0 +1,271 @@
+import { unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { latestCode } from '@le/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser';
+
+const chromiumPath = inject('chromium');
+const baseURL = inject('baseURL');
+const dataDir = () => inject('dataDir');
+
+const LIVE_GATE = 'You need to become a member first to access the Live Chart.';
+const CHART_FALLBACK = 'The live chart could not load. Check your connection and try again.';
+
+/** A 1×1 PNG: the smallest real image. */
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface Login {
+  token: string;
+  sessionId: string;
+  user: { username: string; email: string; role: string; membershipTier: string; photo_profile: string };
+}
+
+const api = async <T>(pathname: string, init: RequestInit & { token?: string } = {}): Promise<T> => {
+  const { token, ...rest } = init;
+  const response = await fetch(`${baseURL}/api${pathname}`, {
+    ...rest,
+    headers: { ...(rest.body && !(rest.body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+};
+
+const login = (email: string, password: string) => api<Login>('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) });
+
+/** A fresh browser context that is signed in as `session` (what the login screen would store). */
+const contextFor = async (browser: Browser, session: Login | null, width: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> => {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, timezoneId: 'Asia/Jakarta' });
+  if (session) {
+    await context.addInitScript((stored: Login) => {
+      if (localStorage.getItem('token')) return;
+      localStorage.setItem('token', stored.token);
+      localStorage.setItem('sessionId', stored.sessionId);
+      localStorage.setItem('role', stored.user.role);
+      localStorage.setItem('username', stored.user.username);
+      const { username, email, role, membershipTier, photo_profile } = stored.user;
+      localStorage.setItem('user', JSON.stringify({ username, email, role, membershipTier, photo_profile }));
+    }, session);
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+};
+
+/** DD/MM/YYYY HH:mm in Jakarta (UTC+7, no daylight saving), as the page shows it there. */
+const jakartaTime = (iso: string): string => {
+  const local = new Date(Date.parse(iso) + 7 * 3_600_000);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(local.getUTCDate())}/${two(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+};
+
+describe.runIf(chromiumPath)('history, live chart and FAQ in the browser', () => {
+  let browser: Browser;
+  let admin: Login;
+  let trial: Login;
+
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath!);
+    const credentials = inject('admin');
+    admin = await login(credentials.email, credentials.password);
+
+    const id = `hist${Date.now().toString(36)}`;
+    const email = `${id}@example.com`;
+    const password = 'history password 1';
+    await api('/auth/register', { method: 'POST', body: JSON.stringify({ name: 'Trial Tari', username: id, email, password }) });
+    const code = await latestCode(path.join(dataDir(), 'outbox.jsonl'), email);
+    await api('/auth/verify-email', { method: 'POST', body: JSON.stringify({ email, code }) });
+    trial = await login(email, password);
+  });
+  afterAll(() => browser?.close());
+
+  it('an admin publishes an entry with an image; a guest sees it on /history with its time; delete asks first', async () => {
+    const title = `Gold at the London open ${Date.now().toString(36)}`;
+    const { context, page, errors } = await contextFor(browser, admin, 1280);
+
+    await page.goto('/manage-history/create');
+    await page.getByRole('heading', { name: 'New History Entry' }).waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Choose an image.').waitFor();
+    await page.getByText('Title is required.').waitFor();
+
+    await page.getByTestId('image-input').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: tinyPng });
+    await page.getByTestId('image-preview').waitFor();
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Description').fill('A clean buy signal as London opened.\nTarget reached by noon.');
+    await screenshot(page, 'manage-history-create-1280');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.waitForURL((url) => url.pathname === '/manage-history');
+    const row = page.getByTestId('manage-history-row').filter({ hasText: title });
+    await row.waitFor();
+
+    const { history } = await api<{ history: { _id: string; title: string; createdAt: string; image: string }[] }>('/history');
+    const created = history.find((entry) => entry.title === title)!;
+    expect(created).toBeTruthy();
+
+    // as a guest, in another context
+    const guest = await contextFor(browser, null, 1280);
+    await guest.page.goto('/history');
+    const card = guest.page.getByTestId('history-card').filter({ hasText: title });
+    await card.waitFor();
+    await card.getByText('Target reached by noon.').waitFor();
+    expect(await card.getByTestId('history-time').innerText()).toBe(jakartaTime(created.createdAt));
+    const image = card.locator('img');
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(1);
+
+    // delete: the dialog asks; Cancel keeps it; Delete removes it
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Delete this history entry?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await row.count()).toBe(1);
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect((await api<{ history: { _id: string }[] }>('/history?limit=50')).history.some((entry) => entry._id === created._id)).toBe(false);
+
+    await guest.page.reload();
+    await guest.page.getByRole('heading', { name: 'History', exact: true }).waitFor();
+    await guest.page.waitForLoadState('networkidle');
+    expect(await guest.page.getByTestId('history-card').filter({ hasText: title }).count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    expect(guest.errors).toEqual([]);
+    await guest.context.close();
+    await context.close();
+  });
+
+  it('history: a broken image shows the placeholder; the pages look right at 375 and 1280', async () => {
+    const form = new FormData();
+    form.append('title', 'Broken image entry');
+    form.append('description', 'Its image file went missing on the server.');
+    form.append('image', new Blob([tinyPng], { type: 'image/png' }), 'x.png');
+    const { entry } = await api<{ entry: { image: string } }>('/history', { method: 'POST', body: form, token: admin.token });
+    const fileId = entry.image.split('/').pop()!;
+    await unlink(path.join(dataDir(), 'uploads', `${fileId}.png`));
+    const form2 = new FormData();
+    form2.append('title', 'Asian session recap');
+    form2.append('description', 'Range-bound until the US open, then a sell signal.');
+    form2.append('image', new Blob([tinyPng], { type: 'image/png' }), 'y.png');
+    await api('/history', { method: 'POST', body: form2, token: admin.token });
+
+    for (const width of [375, 1280]) {
+      const guest = await contextFor(browser, null, width);
+      await guest.page.goto('/history');
+      const broken = guest.page.getByTestId('history-card').filter({ hasText: 'Broken image entry' });
+      await broken.getByTestId('history-image-placeholder').waitFor();
+      await screenshot(guest.page, `history-${width}`);
+      await guest.context.close();
+
+      const signedIn = await contextFor(browser, admin, width);
+      await signedIn.page.goto('/manage-history');
+      await signedIn.page.getByTestId('manage-history-row').first().waitFor();
+      await screenshot(signedIn.page, `manage-history-${width}`);
+      if (width === 375) {
+        await signedIn.page.goto('/manage-history/create');
+        await signedIn.page.getByRole('heading', { name: 'New History Entry' }).waitFor();
+        await screenshot(signedIn.page, 'manage-history-create-375');
+      }
+      await signedIn.context.close();
+    }
+  });
+
+  it('history: the empty text and the failure alert', async () => {
+    const guest = await contextFor(browser, null, 1280);
+    await guest.page.route('**/api/history**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"history":[],"nextCursor":null}' }));
+    await guest.page.goto('/history');
+    await guest.page.getByText('There is no history data yet.').waitFor();
+    await guest.page.unroute('**/api/history**');
+    await guest.page.route('**/api/history**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
+    await guest.page.reload();
+    await guest.page.getByRole('alert').getByText('Gagal memuat data').waitFor();
+    await guest.context.close();
+  });
+
+  it('/live: guests and trial users meet the gate with Sign In and Sign Up', async () => {
+    for (const [who, session] of [
+      ['guest', null],
+      ['trial', trial],
+    ] as const) {
+      for (const width of [375, 1280]) {
+        const { context, page, errors } = await contextFor(browser, session, width);
+        await page.goto('/live');
+        const gate = page.getByTestId('live-gate');
+        await gate.getByText(LIVE_GATE, { exact: true }).waitFor();
+        expect(await gate.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth/login');
+        expect(await gate.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/auth/register');
+        expect(await page.getByTestId('live-chart').count()).toBe(0);
+        await screenshot(page, `live-gate-${who}-${width}`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+    const { context, page } = await contextFor(browser, null, 1280);
+    await page.goto('/live-dashboard');
+    await page.getByText(LIVE_GATE, { exact: true }).waitFor();
+    await page.getByTestId('live-gate').getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL('**/auth/login');
+    await context.close();
+  });
+
+  it('/live: an admin gets the chart area; offline, the fallback says so and offers a retry', async () => {
+    for (const width of [375, 1280]) {
+      const { context, page, errors } = await contextFor(browser, admin, width);
+      await page.goto('/live');
+      const chart = page.getByTestId('live-chart');
+      await chart.waitFor();
+      expect(await page.getByRole('radio', { name: '1 Jam' }).getAttribute('aria-checked')).toBe('true');
+      expect(await page.getByRole('radio', { name: '30 Menit' }).getAttribute('aria-checked')).toBe('false');
+      expect(await page.getByRole('radio', { name: '4 Jam' }).count()).toBe(1);
+      expect(await chart.getAttribute('data-theme')).toBe('light');
+      expect((await chart.boundingBox())?.height).toBeCloseTo(500, 0);
+
+      // No network to TradingView here: the script fails (or times out) and the fallback shows.
+      await page.getByTestId('live-chart-fallback').getByText(CHART_FALLBACK).waitFor({ timeout: 15_000 });
+      await screenshot(page, `live-admin-${width}`);
+
+      await page.getByRole('radio', { name: '4 Jam' }).click();
+      expect(await chart.getAttribute('data-interval')).toBe('240');
+      await page.getByRole('button', { name: 'Dark theme' }).click();
+      expect(await chart.getAttribute('data-theme')).toBe('dark');
+      await page.getByTestId('live-chart-fallback').waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByTestId('live-chart-fallback').waitFor({ timeout: 15_000 });
+
+      // Only the blocked third-party script may complain.
+      expect(errors.filter((text) => !/Failed to load resource|tradingview/i.test(text))).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('/faq-chat: the accordion opens; the Live Chat card is 600 px high', async () => {
+    for (const width of [375, 1280]) {
+      const { context, page, errors } = await contextFor(browser, null, width);
+      await page.goto('/faq-chat');
+      await page.getByRole('heading', { name: 'Frequently Asked Questions' }).waitFor();
+      const answer = page.getByText('Sign up with your name, username and email', { exact: false });
+      expect(await answer.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'How do I get started?' }).click();
+      await answer.waitFor({ state: 'visible' });
+      for (const question of ['What is Lukis Emas?', 'Is the data real-time?', 'Are there guides for beginners?', 'What if I have a technical problem?']) {
+        expect(await page.getByRole('button', { name: question }).count()).toBe(1);
+      }
+      const card = page.getByTestId('live-chat-card');
+      await card.getByText('Live Chat', { exact: true }).waitFor();
+      expect((await card.boundingBox())?.height).toBe(600);
+      await screenshot(page, `faq-chat-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -12,6 +12,7 @@ import multipart from './plugins/external/multipart';
 import rateLimit from './plugins/external/rate-limit';
 import security from './plugins/external/security';
 import webApp from './plugins/external/web-app';
+import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import fileRoutes from './routes/files';
 import healthRoutes from './routes/health';
@@ -70,6 +71,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(fileRoutes, { prefix: '/files' });
       await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(historyRoutes, { prefix: '/history' });

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { toPublicUser } from '../../lib/public-user';
+import { User } from '@le/contracts/schemas';
+import { recordActivity, rupiah } from '../../services/activity';
+import { approvePayment, rejectPayment, toAdminPaymentView } from '../../services/memberships';
+import { MANAGE_MEMBERSHIP_PAGE } from './members';
+import { AdminPayment, ApproveBody, IdParams, PaymentsQuery, RejectBody, adminErrors } from './schemas';
+
+/** The payments queue (issue 3 /manage-membership): list, approve (optionally a custom amount), reject. */
+const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { payments, users, sessions } = app.store;
+  const decisionLimit = { rateLimit: { max: 120, timeWindow: 60_000 } };
+  // Both bodies are optional: a request without one is read as {} and then validated.
+  const emptyBodyAsObject = async (request: FastifyRequest) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  };
+
+  app.get(
+    '/payments',
+    { schema: { querystring: PaymentsQuery, response: { 200: Type.Object({ payments: Type.Array(AdminPayment) }), ...adminErrors } } },
+    async (request) => {
+      const { status, limit = 100 } = request.query;
+      const found = await payments.list({ status, limit });
+      const payers = new Map((await users.findManyByIds([...new Set(found.map((payment) => payment.userId))])).map((user) => [user._id, user]));
+      return { payments: found.map((payment) => toAdminPaymentView(payment, payers.get(payment.userId) ?? null)) };
+    },
+  );
+
+  app.post(
+    '/payments/:id/approve',
+    {
+      config: decisionLimit,
+      preValidation: emptyBodyAsObject,
+      schema: {
+        params: IdParams,
+        body: ApproveBody,
+        response: { 200: Type.Object({ payment: AdminPayment, user: User }), ...adminErrors },
+      },
+    },
+    async (request) => {
+      const admin = request.auth!.user;
+      const before = await users.findById((await payments.findById(request.params.id))?.userId ?? '');
+      const { payment, user } = await approvePayment(app.store, { paymentId: request.params.id, adminId: admin._id, amount: request.body.amount });
+      // A trial who became a member joins other rooms: drop its sockets so that they reconnect.
+      if (!before || before.role !== user.role || before.membershipTier !== user.membershipTier) {
+        for (const sessionId of await sessions.liveIdsForUser(user._id)) app.realtime.publisher.disconnectSession(sessionId);
+      }
+      const custom = payment.amount !== payment.expectedAmount ? ' custom' : '';
+      await recordActivity(app, request, {
+        page: MANAGE_MEMBERSHIP_PAGE,
+        message: `Approved payment ${payment._id} of ${user.username} (${payment.membershipTier} ${payment.duration}, ${rupiah(payment.amount)}${custom})`,
+      });
+      return { payment: toAdminPaymentView(payment, user), user: toPublicUser(user) };
+    },
+  );
+
+  app.post(
+    '/payments/:id/reject',
+    {
+      config: decisionLimit,
+      preValidation: emptyBodyAsObject,
+      schema: { params: IdParams, body: RejectBody, response: { 200: Type.Object({ payment: AdminPayment }), ...adminErrors } },
+    },
+    async (request) => {
+      const admin = request.auth!.user;
+      const { payment } = await rejectPayment(app.store, { paymentId: request.params.id, adminId: admin._id, reason: request.body.reason });
+      const payer = await users.findById(payment.userId);
+      await recordActivity(app, request, {
+        page: MANAGE_MEMBERSHIP_PAGE,
+        message: `Rejected payment ${payment._id} of ${payer?.username ?? payment.userId} (${payment.membershipTier} ${payment.duration}, ${rupiah(payment.amount)})${payment.reason ? `: ${payment.reason}` : ''}`,
+      });
+      return { payment: toAdminPaymentView(payment, payer) };
+    },
+  );
+};
+
+export default paymentRoutes;

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LIMITS, PAID_TIERS, type AdminStats } from '@le/contracts';
+import type { Store } from '../../store';
+import { AdminStatsResponse, adminErrors } from './schemas';
+
+const TRIAL_ENDING_WINDOW_MS = 3 * 24 * 60 * 60_000;
+/** The product's day is Indonesia's (WIB, UTC+7): "today" starts at midnight in Jakarta. */
+const WIB_OFFSET_MS = 7 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+export const startOfTodayWib = (now: Date): Date =>
+  new Date(Math.floor((now.getTime() + WIB_OFFSET_MS) / DAY_MS) * DAY_MS - WIB_OFFSET_MS);
+
+/** Chat messages posted since `since`. */
+// wired when the chat store lands (issue 4)
+export const countMessagesSince = async (store: Store, since: Date): Promise<number> => {
+  void store;
+  void since;
+  return 0;
+};
+
+/** The admin dashboard's numbers (issue 3 /dashboard). */
+const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { users, sessions, payments } = app.store;
+
+  app.get('/stats', { schema: { response: { 200: AdminStatsResponse, ...adminErrors } } }, async (): Promise<AdminStats> => {
+    const now = new Date();
+    const membersByTier: Record<string, number> = {};
+    for (const tier of PAID_TIERS) membersByTier[tier] = await users.countActiveMembers(tier, now);
+    membersByTier.trial = await users.countActiveTrials(now);
+    membersByTier.expired = await users.countExpired(now);
+
+    const onlineIds = await sessions.onlineUserIds(new Date(now.getTime() - LIMITS.presenceTtlMs));
+    const online = await users.findManyByIds(onlineIds);
+    const ending = await users.trialsEndingBetween(now, new Date(now.getTime() + TRIAL_ENDING_WINDOW_MS));
+
+    return {
+      membersByTier,
+      pendingPayments: await payments.countByStatus('pending'),
+      trialsEndingSoon: ending.map((user) => ({
+        _id: user._id,
+        username: user.username,
+        email: user.email,
+        trialExpiresAt: user.trialExpiresAt!.toISOString(),
+      })),
+      onlineUsers: online
+        .map((user) => ({ _id: user._id, username: user.username, role: user.role }))
+        .sort((a, b) => a.username.localeCompare(b.username)),
+      messagesToday: await countMessagesSince(app.store, startOfTodayWib(now)),
+    };
+  });
+};
+
+export default statsRoutes;

@@ -1,0 +1,40 @@
+import type { ActivityLogEntry } from '@le/contracts';
+
+import { api } from '../../../lib/api-client';
+
+export interface ActivityLogPage {
+  logs: ActivityLogEntry[];
+  nextCursor: string | null;
+}
+
+export interface ActivityLogQuery {
+  user?: string;
+  page?: string;
+  before?: string | null;
+  limit?: number;
+  signal?: AbortSignal;
+}
+
+/** GET /auth/log-activity (admin): newest first, filtered by part of the username and of the page. */
+export const getActivityLog = ({ user, page, before, limit, signal }: ActivityLogQuery = {}) => {
+  const query = new URLSearchParams();
+  if (user?.trim()) query.set('user', user.trim());
+  if (page?.trim()) query.set('page', page.trim());
+  if (before) query.set('before', before);
+  if (limit) query.set('limit', String(limit));
+  const search = query.toString();
+  return api.get<ActivityLogPage>(`/auth/log-activity${search ? `?${search}` : ''}`, { signal });
+};
+
+export interface LogActivityInput {
+  ipAddress: string;
+  username: string;
+  role: string;
+  page: string;
+  message: string;
+}
+
+/** POST /auth/log-activity (spec §7): anyone may report a visit; the server names the signed-in user. */
+export const logActivity = (input: LogActivityInput) =>
+  // A visit report must never throw a reader out of the page it is reporting.
+  api.post<{ message: string }>('/auth/log-activity', input, { redirectOnUnauthorized: false });

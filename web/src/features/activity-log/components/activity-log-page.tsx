@@ -1,0 +1,154 @@
+import { Badge, Box, Button, Center, Container, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { useActivityLog, type ActivityFilters } from '../hooks/use-activity-log';
+import { formatLogTime } from '../utils/format';
+
+const FILTER_DELAY_MS = 350;
+
+/** Typing in a filter waits a moment before asking the server, so each key is not a request. */
+function useDebounced<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+const roleColor: Record<string, string> = { admin: 'gold', member: 'green', trial: 'gray', guest: 'gray' };
+
+const COLUMNS = ['No', 'User', 'Role', 'IP', 'Page', 'Time', 'Message'] as const;
+
+/** /log-activity (admin): every visit and admin action, newest first (spec §2 Activity log). */
+export function ActivityLogPage() {
+  const [typed, setTyped] = useState<ActivityFilters>({ user: '', page: '' });
+  const filters = useDebounced(typed, FILTER_DELAY_MS);
+  const { logs, status, error, hasMore, loadingMore, loadMore, reload } = useActivityLog(filters);
+  const filtered = filters.user.trim() !== '' || filters.page.trim() !== '';
+
+  let body;
+  if (status === 'loading') body = <PageSpinner label="Loading the activity log" />;
+  else if (status === 'error') {
+    body = (
+      <Stack gap="4" maxW="xl">
+        <FormAlert status="error" title={error ?? 'The activity log could not be loaded.'} />
+        <Button alignSelf="flex-start" variant="outline" onClick={reload}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else if (logs.length === 0) {
+    body = (
+      <Center py="16" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="xl">
+        <Text color="fg.muted">{filtered ? 'No entries match these filters.' : 'No activity has been logged yet.'}</Text>
+      </Center>
+    );
+  } else {
+    body = (
+      <Stack gap="4">
+        <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="xl" bg="bg.panel">
+          <Table.Root size="sm" variant="line" minW="900px" data-testid="activity-log-table">
+            <Table.Header>
+              <Table.Row bg="bg.muted">
+                {COLUMNS.map((column) => (
+                  <Table.ColumnHeader key={column} color="fg.muted" fontWeight="semibold" whiteSpace="nowrap">
+                    {column}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {logs.map((entry, index) => (
+                <Table.Row key={entry._id} data-testid="activity-log-row" bg="transparent" _hover={{ bg: 'bg.subtle' }}>
+                  <Table.Cell color="fg.muted">{index + 1}</Table.Cell>
+                  <Table.Cell fontWeight="medium" wordBreak="break-all">
+                    {entry.username}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={roleColor[entry.role] ?? 'gray'} variant="subtle" textTransform="capitalize">
+                      {entry.role}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap" fontFamily="mono" fontSize="xs">
+                    <Text>{entry.ipAddress}</Text>
+                    {entry.serverIp && entry.serverIp !== entry.ipAddress ? (
+                      <Text color="fg.subtle" title="The address the server saw">
+                        server {entry.serverIp}
+                      </Text>
+                    ) : null}
+                  </Table.Cell>
+                  <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                    {entry.page}
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">
+                    <time dateTime={entry.createdAt}>{formatLogTime(entry.createdAt)}</time>
+                  </Table.Cell>
+                  <Table.Cell minW="260px" wordBreak="break-word">
+                    {entry.message}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        {error ? <FormAlert status="error" title={error} /> : null}
+        {hasMore ? (
+          <Center>
+            <Button variant="outline" colorPalette="gold" onClick={loadMore} loading={loadingMore} loadingText="Loading…">
+              Load more
+            </Button>
+          </Center>
+        ) : (
+          <Text textAlign="center" color="fg.subtle" fontSize="sm">
+            {logs.length === 1 ? '1 entry' : `${logs.length} entries`} — the end of the log
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Container maxW="7xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
+      <title>Activity Log — Lukis Emas</title>
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size={{ base: 'xl', md: '2xl' }} letterSpacing="tight">
+            Activity Log
+          </Heading>
+          <Text color="fg.muted">Page visits and admin actions, newest first.</Text>
+        </Stack>
+        <Flex gap="3" direction={{ base: 'column', sm: 'row' }} role="search">
+          <Box flex="1">
+            <Input
+              aria-label="Filter by user"
+              placeholder="Filter by user"
+              value={typed.user}
+              maxLength={100}
+              onChange={(event) => setTyped((current) => ({ ...current, user: event.target.value }))}
+              bg="bg.muted"
+              borderColor="border"
+            />
+          </Box>
+          <Box flex="1">
+            <Input
+              aria-label="Filter by page"
+              placeholder="Filter by page, e.g. /live"
+              value={typed.page}
+              maxLength={300}
+              onChange={(event) => setTyped((current) => ({ ...current, page: event.target.value }))}
+              bg="bg.muted"
+              borderColor="border"
+            />
+          </Box>
+          <Button variant="outline" onClick={reload} flexShrink={0}>
+            Refresh
+          </Button>
+        </Flex>
+        {body}
+      </Stack>
+    </Container>
+  );
+}

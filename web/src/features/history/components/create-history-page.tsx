@@ -73,8 +73,14 @@ export function CreateHistoryPage() {
                 <HistoryTextFields
                   title={title}
                   description={description}
-                  onTitle={setTitle}
-                  onDescription={setDescription}
+                  onTitle={(value) => {
+                    setTitle(value);
+                    setErrors((current) => ({ ...current, title: undefined }));
+                  }}
+                  onDescription={(value) => {
+                    setDescription(value);
+                    setErrors((current) => ({ ...current, description: undefined }));
+                  }}
                   errors={errors}
                   disabled={submitting}
                 />

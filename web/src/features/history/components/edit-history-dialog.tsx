@@ -40,8 +40,27 @@ function EditForm({ entry, onCancel, onSaved }: { entry: HistoryEntry; onCancel:
       <Dialog.Body>
         <Stack gap="5">
           {serverError ? <FormAlert status="error" title={serverError} /> : null}
-          <ImagePicker file={image} onChange={setImage} currentImage={entry.image} error={errors.image} disabled={saving} />
-          <HistoryTextFields title={title} description={description} onTitle={setTitle} onDescription={setDescription} errors={errors} disabled={saving} />
+          <ImagePicker
+            file={image}
+            onChange={(file) => {
+              setImage(file);
+              setErrors((current) => ({ ...current, image: undefined }));
+            }}
+            currentImage={entry.image} error={errors.image} disabled={saving} />
+          <HistoryTextFields
+            title={title}
+            description={description}
+            onTitle={(value) => {
+              setTitle(value);
+              setErrors((current) => ({ ...current, title: undefined }));
+            }}
+            onDescription={(value) => {
+              setDescription(value);
+              setErrors((current) => ({ ...current, description: undefined }));
+            }}
+            errors={errors}
+            disabled={saving}
+          />
           {progress !== null && image ? <UploadProgress percent={progress} /> : null}
         </Stack>
       </Dialog.Body>

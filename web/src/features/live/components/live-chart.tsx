@@ -6,6 +6,11 @@ import { PulseIcon } from '../../../components/ui/icons';
 import { useTradingViewChart } from '../hooks/use-tradingview-chart';
 import type { ChartTheme } from '../lib/tradingview';
 
+const THEMES: { label: string; value: ChartTheme }[] = [
+  { label: 'Light', value: 'light' },
+  { label: 'Dark', value: 'dark' },
+];
+
 export const CHART_FALLBACK_TEXT = 'The live chart could not load. Check your connection and try again.';
 
 /** The XAU/USD advanced chart with its interval chooser and light/dark toggle (spec §2 Live). */
@@ -36,14 +41,24 @@ export function LiveChart() {
             );
           })}
         </Group>
-        <Button
-          size="sm"
-          variant="outline"
-          aria-pressed={theme === 'dark'}
-          onClick={() => setTheme((current) => (current === 'light' ? 'dark' : 'light'))}
-        >
-          {theme === 'light' ? 'Dark theme' : 'Light theme'}
-        </Button>
+        <Group attached role="group" aria-label="Chart theme">
+          {THEMES.map((option) => {
+            const selected = option.value === theme;
+            return (
+              <Button
+                key={option.value}
+                size="sm"
+                aria-label={`${option.label} theme`}
+                aria-pressed={selected}
+                variant={selected ? 'solid' : 'outline'}
+                colorPalette={selected ? 'gold' : 'gray'}
+                onClick={() => setTheme(option.value)}
+              >
+                {option.label}
+              </Button>
+            );
+          })}
+        </Group>
       </HStack>
 
       <Box

@@ -2,7 +2,7 @@ import { Box, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 import type { ReactNode } from 'react';
 
-import { ButtonLink } from '../../../components/ui/button-link';
+import { ButtonLink, TextLink } from '../../../components/ui/button-link';
 import { ShieldIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 
@@ -25,7 +25,7 @@ function GateCard({ children, actions }: { children: ReactNode; actions: ReactNo
 }
 
 /** Spec §2 Live: what visitors without access see, text and buttons as written. */
-export function LiveGate() {
+export function LiveGate({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <GateCard
       actions={
@@ -42,6 +42,12 @@ export function LiveGate() {
       <Text fontSize={{ base: 'lg', md: 'xl' }} fontWeight="semibold">
         {UI_TEXT.liveGate}
       </Text>
+      {signedIn ? (
+        <Text color="fg.muted" fontSize="sm">
+          Already signed in?{' '}
+          <TextLink to={paths.paymentMembership.href}>Choose a membership</TextLink> to unlock the chart.
+        </Text>
+      ) : null}
     </GateCard>
   );
 }

@@ -20,7 +20,7 @@ export function LivePage() {
   else if (token && user?.role === 'member') {
     const end = user.membershipEnd ? dayjs(user.membershipEnd) : null;
     body = <MembershipEnded endedOn={end?.isValid() ? end.format('DD/MM/YYYY') : null} />;
-  } else body = <LiveGate />;
+  } else body = <LiveGate signedIn={Boolean(token && user)} />;
 
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>

@@ -44,7 +44,7 @@ export function LiveGate({ signedIn = false }: { signedIn?: boolean }) {
       </Text>
       {signedIn ? (
         <Text color="fg.muted" fontSize="sm">
-          Already signed in?{' '}
+          Your account has no active membership yet.{' '}
           <TextLink to={paths.paymentMembership.href}>Choose a membership</TextLink> to unlock the chart.
         </Text>
       ) : null}

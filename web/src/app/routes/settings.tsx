@@ -1,11 +1,5 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { ProfileSettings } from '../../features/profile/components/profile-settings';
 
 export function SettingsRoute() {
-  return (
-    <ComingSoon
-      title="Profile Settings"
-      description="Edit your name, nickname, phone, email, city and country, and upload your profile and identity photos. Coming soon."
-      highlights={['Profile photo with a square crop', 'Identity photo with a wide crop', 'Country from the full world list']}
-    />
-  );
+  return <ProfileSettings />;
 }

@@ -1,0 +1,167 @@
+import { Badge, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { PaymentRecord, PublicUser } from '@le/contracts';
+import { UI_TEXT, isPaidTier, membershipStatus } from '@le/contracts';
+import { useEffect, useState } from 'react';
+
+import { ButtonLink } from '../../../components/ui/button-link';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { getMe } from '../../../lib/auth';
+import { useSessionStore } from '../../../stores/session-store';
+import { getPaymentHistory } from '../api/payments';
+import { formatDate, formatRupiah, listPrice, perPeriod } from '../utils/format';
+import { PaymentHistoryTable } from './payment-history-table';
+
+const STATUS_PALETTE = { Active: 'green', Trial: 'blue', Expired: 'red' } as const;
+
+function InfoCard({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Stack gap="2" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="xl" p="5" data-testid={testId}>
+      <Text color="fg.subtle" fontSize="xs" textTransform="uppercase" letterSpacing="wider">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** Spec §4 "otherwise the current plan": TIER with price per month/year, or Trial. */
+function PlanText({ user }: { user: PublicUser }) {
+  const tier = user.membershipTier;
+  if (isPaidTier(tier) && user.duration) {
+    const price = listPrice(tier, user.duration);
+    return (
+      <Stack gap="0">
+        <Text fontSize="xl" fontWeight="bold" letterSpacing="wide">
+          {tier.toUpperCase()}
+        </Text>
+        {price !== null ? (
+          <Text color="gold.fg" fontWeight="semibold">
+            {formatRupiah(price)} {perPeriod(user.duration)}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
+  if (user.role === 'admin') return <Text fontSize="xl" fontWeight="bold">Admin</Text>;
+  return (
+    <Text fontSize="xl" fontWeight="bold">
+      Trial
+    </Text>
+  );
+}
+
+/** /dashboard-member (spec §2 Membership Dashboard, §4 membership display). */
+export function MemberDashboard() {
+  const [user, setUser] = useState<PublicUser | null>(null);
+  const [payments, setPayments] = useState<PaymentRecord[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all([getMe(controller.signal), getPaymentHistory(controller.signal)])
+      .then(([me, history]) => {
+        setUser(me.user);
+        useSessionStore.getState().setUser(me.user);
+        setPayments(history.payments);
+      })
+      .catch((failure: unknown) => {
+        if (!controller.signal.aborted) setError(errorMessage(failure, UI_TEXT.genericError));
+      });
+    return () => controller.abort();
+  }, []);
+
+  if (error) {
+    return (
+      <Container maxW="5xl" py="10">
+        <FormAlert status="error" title={error} />
+      </Container>
+    );
+  }
+  if (!user || !payments) {
+    return (
+      <Container maxW="5xl" py="16">
+        <Text color="fg.muted" textAlign="center" role="status" data-testid="dashboard-loading">
+          {UI_TEXT.loadingDashboard}
+        </Text>
+      </Container>
+    );
+  }
+
+  const status = membershipStatus(user);
+  const latest = payments[0] ?? null;
+  const rejected = latest?.status === 'rejected';
+  const pending = latest?.status === 'pending';
+  const hadMembership = isPaidTier(user.membershipTier) || user.membershipEnd !== null;
+  const endedAt = hadMembership ? user.membershipEnd : user.trialExpiresAt;
+  const dateLabel = status === 'Active' ? 'Renews on' : status === 'Trial' ? 'Trial ends on' : hadMembership ? 'Membership ended on' : 'Trial ended on';
+  const dateValue = status === 'Active' ? user.membershipEnd : status === 'Trial' ? user.trialExpiresAt : endedAt;
+
+  return (
+    <Container maxW="5xl" py={{ base: '6', md: '10' }}>
+      <title>Membership Dashboard — Lukis Emas</title>
+      <Stack gap="6">
+        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4">
+          <Stack gap="1">
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
+              Membership Dashboard
+            </Heading>
+            <Text color="fg.muted">Your plan, its dates and every payment you made.</Text>
+          </Stack>
+          {user.role !== 'admin' ? (
+            <ButtonLink to={paths.paymentMembership.href} colorPalette="gold" size="lg" data-testid="membership-action">
+              {rejected ? UI_TEXT.resendPayment : UI_TEXT.upgradeMember}
+            </ButtonLink>
+          ) : null}
+        </Stack>
+
+        {pending ? (
+          <FormAlert status="warning" title={UI_TEXT.paymentPending}>
+            Your {latest.membershipTier.toUpperCase()} payment of {formatRupiah(latest.amount)} from {formatDate(latest.paymentDate)} is being checked by an admin.
+          </FormAlert>
+        ) : rejected ? (
+          <FormAlert status="error" title={UI_TEXT.paymentRejected}>
+            Your last payment could not be validated. Please check the transfer and send the proof again with “{UI_TEXT.resendPayment}”.
+          </FormAlert>
+        ) : null}
+
+        {status === 'Expired' && user.role !== 'admin' && !pending ? (
+          <FormAlert status="info" title={hadMembership ? 'Your membership has ended.' : 'Your trial has ended.'}>
+            {hadMembership
+              ? `It ended on ${formatDate(user.membershipEnd)}: the live chart and posting in the member room are closed until you renew.`
+              : 'Become a member to get the live chart and post in the member room.'}{' '}
+            <ButtonLink to={paths.paymentMembership.href} size="xs" colorPalette="gold" variant="outline" ml="1">
+              {hadMembership ? 'Renew membership' : 'Become a member'}
+            </ButtonLink>
+          </FormAlert>
+        ) : null}
+
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <InfoCard label="Status" testId="membership-status">
+            <HStack>
+              <Badge colorPalette={STATUS_PALETTE[status]} variant="solid" size="lg" borderRadius="full" px="3">
+                {status}
+              </Badge>
+            </HStack>
+          </InfoCard>
+          <InfoCard label="Plan" testId="membership-plan">
+            <PlanText user={user} />
+          </InfoCard>
+          <InfoCard label={dateLabel} testId="membership-date">
+            <Text fontSize="xl" fontWeight="bold">
+              {formatDate(dateValue)}
+            </Text>
+          </InfoCard>
+        </SimpleGrid>
+
+        <Stack gap="3">
+          <Heading as="h2" size="lg">
+            Payment history
+          </Heading>
+          <PaymentHistoryTable payments={payments} />
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

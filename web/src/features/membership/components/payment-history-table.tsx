@@ -1,0 +1,71 @@
+import { Badge, Button, Table, Text } from '@chakra-ui/react';
+import type { PaymentRecord } from '@le/contracts';
+import { useState } from 'react';
+
+import { formatDate, formatRupiah, isCustomAmount } from '../utils/format';
+import { ProofDialog } from './proof-dialog';
+
+/** Spec §4 payment status colours: approved green, pending yellow, rejected red, other grey. */
+export const paymentStatusPalette = (status: string): string =>
+  status === 'approved' ? 'green' : status === 'pending' ? 'yellow' : status === 'rejected' ? 'red' : 'gray';
+
+/** The payment history of spec §2 Membership Dashboard, newest first. */
+export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] }) {
+  const [proof, setProof] = useState<string | null>(null);
+  if (payments.length === 0) {
+    return <Text color="fg.muted">No payments yet.</Text>;
+  }
+  return (
+    <>
+      <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="lg">
+        <Table.Root size="sm" variant="line" minW="640px" data-testid="payment-history">
+          <Table.Header>
+            <Table.Row bg="bg.muted">
+              <Table.ColumnHeader>Date</Table.ColumnHeader>
+              <Table.ColumnHeader>Plan</Table.ColumnHeader>
+              <Table.ColumnHeader>Amount</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader>Valid until</Table.ColumnHeader>
+              <Table.ColumnHeader>Proof</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {payments.map((payment) => (
+              <Table.Row key={payment._id} data-status={payment.status}>
+                <Table.Cell>{formatDate(payment.paymentDate)}</Table.Cell>
+                <Table.Cell>
+                  <Text as="span" fontWeight="semibold" textTransform="uppercase">
+                    {payment.membershipTier}
+                  </Text>{' '}
+                  <Text as="span" color="fg.muted">
+                    {payment.duration === 'yearly' ? 'yearly' : 'monthly'}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  {formatRupiah(payment.amount)}
+                  {isCustomAmount(payment.membershipTier, payment.duration, payment.amount) ? (
+                    <Badge ml="2" colorPalette="purple" variant="subtle" borderRadius="full">
+                      custom
+                    </Badge>
+                  ) : null}
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={paymentStatusPalette(payment.status)} variant="solid" borderRadius="full" textTransform="capitalize" data-testid="payment-status">
+                    {payment.status}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>{payment.expiredDate ? formatDate(payment.expiredDate) : '—'}</Table.Cell>
+                <Table.Cell>
+                  <Button size="xs" variant="outline" onClick={() => setProof(payment.paymentProof)} disabled={!payment.paymentProof}>
+                    View
+                  </Button>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <ProofDialog url={proof} onClose={() => setProof(null)} />
+    </>
+  );
+}

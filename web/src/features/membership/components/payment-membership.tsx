@@ -1,0 +1,287 @@
+import { Badge, Box, Button, Container, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { Duration, PaidTier, PaymentRecord } from '@le/contracts';
+import { DURATIONS, LIMITS, PAID_TIERS, PRICES, UI_TEXT } from '@le/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+import { ButtonLink } from '../../../components/ui/button-link';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { paths } from '../../../config/paths';
+import { BANK_TRANSFER } from '../../../config/payment';
+import { errorMessage } from '../../../lib/api-client';
+import { useSessionStore } from '../../../stores/session-store';
+import { createPayment, getPaymentHistory } from '../api/payments';
+import { formatRupiah, perPeriod } from '../utils/format';
+
+const TIER_TEXT: Record<PaidTier, string> = {
+  basic: 'The live chart and the member room, to get started.',
+  pro: 'Everything in Basic, for active traders.',
+  expert: 'Everything in Pro, for those who follow every move.',
+};
+
+const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+function Section({ step, title, children }: { step: number; title: string; children: React.ReactNode }) {
+  return (
+    <Stack as="section" gap="4" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '6' }} aria-label={title}>
+      <HStack gap="3">
+        <Box boxSize="7" borderRadius="full" bg="gold.solid" color="gold.contrast" fontWeight="bold" display="grid" placeItems="center" fontSize="sm" flexShrink={0}>
+          {step}
+        </Box>
+        <Text fontWeight="semibold" fontSize="lg">
+          {title}
+        </Text>
+      </HStack>
+      {children}
+    </Stack>
+  );
+}
+
+/** /payment-membership: choose a tier and duration, transfer, upload the proof (contract §5). */
+export function PaymentMembership() {
+  const navigate = useNavigate();
+  const role = useSessionStore((state) => state.role);
+  const [payments, setPayments] = useState<PaymentRecord[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [tier, setTier] = useState<PaidTier>('basic');
+  const [duration, setDuration] = useState<Duration>('monthly');
+  const [proof, setProof] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getPaymentHistory(controller.signal)
+      .then(({ payments: list }) => setPayments(list))
+      .catch((failure: unknown) => {
+        if (!controller.signal.aborted) setLoadError(errorMessage(failure, UI_TEXT.genericError));
+      });
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (!proof) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(proof);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [proof]);
+
+  const choose = (file: File | undefined) => {
+    setFileError(null);
+    setSubmitError(null);
+    if (!file || !file.type.startsWith('image/')) {
+      setFileError(UI_TEXT.invalidImageFile);
+      return;
+    }
+    if (!ACCEPTED_TYPES.includes(file.type)) {
+      setFileError('Only JPEG, PNG or WebP images are accepted.');
+      return;
+    }
+    if (file.size > LIMITS.uploadMaxBytes) {
+      setFileError('The image is too large. The maximum size is 5 MB.');
+      return;
+    }
+    setProof(file);
+  };
+
+  const submit = async () => {
+    setSubmitError(null);
+    if (!proof) {
+      setFileError('Please upload the proof of your transfer.');
+      return;
+    }
+    setProgress(0);
+    try {
+      await createPayment({ membershipTier: tier, duration, proof }, setProgress);
+      navigate(paths.dashboardMember.href);
+    } catch (failure) {
+      setSubmitError(errorMessage(failure, UI_TEXT.uploadFailed));
+      setProgress(null);
+    }
+  };
+
+  const latest = payments?.[0] ?? null;
+  const price = PRICES[tier][duration];
+
+  let body: React.ReactNode;
+  if (role === 'admin') {
+    body = <FormAlert status="info" title="Admins do not need a membership." />;
+  } else if (loadError) {
+    body = <FormAlert status="error" title={loadError} />;
+  } else if (!payments) {
+    body = <PageSpinner />;
+  } else if (latest?.status === 'pending') {
+    body = (
+      <Stack gap="4" data-testid="payment-pending">
+        <FormAlert status="warning" title={UI_TEXT.paymentPending}>
+          We received your proof for {latest.membershipTier.toUpperCase()} ({formatRupiah(latest.amount)} {perPeriod(latest.duration)}). An admin will check it
+          soon; you can follow it on your dashboard.
+        </FormAlert>
+        <ButtonLink to={paths.dashboardMember.href} colorPalette="gold" alignSelf="flex-start">
+          Go to my dashboard
+        </ButtonLink>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="6">
+        {latest?.status === 'rejected' ? (
+          <FormAlert status="error" title={UI_TEXT.paymentRejected}>
+            Your last payment was rejected. Check the transfer and send the proof again below.
+          </FormAlert>
+        ) : null}
+        <Section step={1} title="Choose your plan">
+          <HStack gap="2" role="radiogroup" aria-label="Duration" bg="bg.muted" p="1" borderRadius="full" alignSelf="flex-start">
+            {DURATIONS.map((option) => (
+              <Button
+                key={option}
+                role="radio"
+                aria-checked={duration === option}
+                size="sm"
+                borderRadius="full"
+                variant={duration === option ? 'solid' : 'ghost'}
+                colorPalette="gold"
+                onClick={() => setDuration(option)}
+              >
+                {option === 'monthly' ? 'Monthly' : 'Yearly'}
+              </Button>
+            ))}
+          </HStack>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" role="radiogroup" aria-label="Membership tier">
+            {PAID_TIERS.map((option) => {
+              const selected = option === tier;
+              return (
+                <Box
+                  as="button"
+                  key={option}
+                  role="radio"
+                  aria-checked={selected}
+                  data-testid={`tier-${option}`}
+                  onClick={() => setTier(option)}
+                  textAlign="left"
+                  p="5"
+                  borderRadius="xl"
+                  borderWidth="2px"
+                  borderColor={selected ? 'gold.solid' : 'border'}
+                  bg={selected ? 'gold.subtle' : 'bg.muted'}
+                  cursor="pointer"
+                  transition="border-color 0.15s, background 0.15s"
+                  _hover={{ borderColor: selected ? 'gold.solid' : 'gray.600' }}
+                  _focusVisible={{ outline: '2px solid', outlineColor: 'gold.solid', outlineOffset: '2px' }}
+                >
+                  <Stack gap="2">
+                    <HStack justify="space-between">
+                      <Text fontWeight="bold" fontSize="lg" textTransform="uppercase" letterSpacing="wide">
+                        {option}
+                      </Text>
+                      {selected ? (
+                        <Badge colorPalette="gold" variant="solid" borderRadius="full">
+                          Selected
+                        </Badge>
+                      ) : null}
+                    </HStack>
+                    <Text fontSize="2xl" fontWeight="bold" color="gold.fg">
+                      {formatRupiah(PRICES[option][duration])}{' '}
+                      <Text as="span" fontSize="sm" color="fg.muted" fontWeight="normal">
+                        {perPeriod(duration)}
+                      </Text>
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {TIER_TEXT[option]}
+                    </Text>
+                  </Stack>
+                </Box>
+              );
+            })}
+          </SimpleGrid>
+        </Section>
+
+        <Section step={2} title="Transfer the amount">
+          <Stack gap="3" fontSize={{ base: 'sm', md: 'md' }} data-testid="bank-transfer">
+            <Text color="fg.muted">Transfer exactly this amount to our account by bank transfer:</Text>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" bg="bg.muted" borderRadius="lg" p="4">
+              <Stack gap="0">
+                <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Amount</Text>
+                <Text fontWeight="bold" fontSize="xl" color="gold.fg" data-testid="transfer-amount">
+                  {formatRupiah(price)}
+                </Text>
+              </Stack>
+              <Stack gap="0">
+                <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Bank</Text>
+                <Text fontWeight="semibold">{BANK_TRANSFER.bankName}</Text>
+              </Stack>
+              <Stack gap="0">
+                <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Account number</Text>
+                <Text fontWeight="semibold" fontFamily="mono" letterSpacing="wide">
+                  {BANK_TRANSFER.accountNumber}
+                </Text>
+              </Stack>
+              <Stack gap="0">
+                <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Account holder</Text>
+                <Text fontWeight="semibold">{BANK_TRANSFER.accountHolder}</Text>
+              </Stack>
+            </SimpleGrid>
+            <Text color="fg.muted">{BANK_TRANSFER.note}</Text>
+          </Stack>
+        </Section>
+
+        <Section step={3} title="Upload the transfer proof">
+          <Stack gap="4">
+            <Text color="fg.muted" fontSize="sm">
+              A screenshot or photo of the transfer receipt (JPEG, PNG or WebP, up to 5 MB). Only you and the admins can see it.
+            </Text>
+            <input
+              ref={inputRef}
+              type="file"
+              accept={ACCEPTED_TYPES.join(',')}
+              hidden
+              aria-label="Transfer proof"
+              data-testid="proof-input"
+              onChange={(event) => {
+                choose(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+            <HStack gap="4" align="flex-start" flexWrap="wrap">
+              {preview ? (
+                <Image src={preview} alt="Transfer proof preview" maxH="48" maxW="full" borderRadius="lg" borderWidth="1px" borderColor="border" data-testid="proof-preview" />
+              ) : null}
+              <Button variant="outline" colorPalette="gold" onClick={() => inputRef.current?.click()} disabled={progress !== null}>
+                {proof ? 'Choose another image' : 'Choose image'}
+              </Button>
+            </HStack>
+            {fileError ? <FormAlert status="error" title={fileError} /> : null}
+            {progress !== null ? <ProgressBar value={progress} /> : null}
+            {submitError ? <FormAlert status="error" title={submitError} /> : null}
+            <Button colorPalette="gold" size="lg" onClick={() => void submit()} loading={progress !== null} loadingText="Sending…" alignSelf={{ base: 'stretch', md: 'flex-start' }}>
+              Send Payment Proof
+            </Button>
+          </Stack>
+        </Section>
+      </Stack>
+    );
+  }
+
+  return (
+    <Container maxW="5xl" py={{ base: '6', md: '10' }}>
+      <title>Membership Payment — Lukis Emas</title>
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
+            Membership Payment
+          </Heading>
+          <Text color="fg.muted">Pick a plan, transfer the amount, and send us the proof. An admin validates it, usually within a day.</Text>
+        </Stack>
+        {body}
+      </Stack>
+    </Container>
+  );
+}

@@ -254,6 +254,63 @@ describe.runIf(chromiumPath)('history, live chart and FAQ in the browser', () =>
     }
   });
 
+  it('/live: rights follow the membership dates from /auth/me, whatever the stored role', async () => {
+    const me = await api<{ user: Record<string, unknown> }>('/auth/me', { token: trial.token });
+    const asMember = (membershipEnd: string) => ({ user: { ...me.user, role: 'member', membershipTier: 'basic', duration: 'monthly', membershipEnd } });
+    const ended = '2026-01-15T10:00:00.000Z';
+
+    const { context, page, errors } = await contextFor(browser, trial, 375);
+    await page.route('**/api/auth/me', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(asMember(ended)) }));
+    await page.goto('/live');
+    const gate = page.getByTestId('live-gate');
+    await gate.getByText('Your membership ended on 15/01/2026.').waitFor();
+    expect(await gate.getByRole('link', { name: 'Renew Membership' }).getAttribute('href')).toBe('/payment-membership');
+    expect(await page.getByTestId('live-chart').count()).toBe(0);
+    await screenshot(page, 'live-membership-ended-375');
+
+    await page.unroute('**/api/auth/me');
+    const future = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    await page.route('**/api/auth/me', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(asMember(future)) }));
+    await page.goto('/live');
+    await page.getByTestId('live-chart').waitFor();
+    expect(appErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('/live: with the TradingView library reachable, the widget is built for XAU/USD and rebuilt on interval and theme', async () => {
+    const { context, page, errors } = await contextFor(browser, admin, 1280);
+    // Stands in for tv.js (same URL, so the CSP is exercised too): records each widget it is asked for.
+    await page.route('https://s3.tradingview.com/tv.js', (route) =>
+      route.fulfill({
+        contentType: 'application/javascript',
+        body: `window.__widgets = [];
+          window.TradingView = { widget: function (options) {
+            window.__widgets.push(options);
+            var frame = document.createElement('div');
+            frame.setAttribute('data-testid', 'tv-widget');
+            frame.textContent = options.symbol + ' ' + options.interval + ' ' + options.theme;
+            document.getElementById(options.container_id).appendChild(frame);
+          } };`,
+      }),
+    );
+    await page.goto('/live');
+    const widget = page.getByTestId('tv-widget');
+    await widget.waitFor();
+    expect(await widget.innerText()).toBe('OANDA:XAUUSD 60 light');
+    expect(await page.getByTestId('live-chart').getAttribute('data-status')).toBe('ready');
+    const first = await page.evaluate(() => (window as unknown as { __widgets: Record<string, unknown>[] }).__widgets[0]);
+    expect(first).toMatchObject({ symbol: 'OANDA:XAUUSD', interval: '60', theme: 'light', height: 500 });
+
+    await page.getByRole('radio', { name: '30 Menit' }).click();
+    await expect.poll(() => widget.innerText()).toBe('OANDA:XAUUSD 30 light');
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect.poll(() => widget.innerText()).toBe('OANDA:XAUUSD 30 dark');
+    expect(await widget.count()).toBe(1);
+    expect(await page.getByTestId('live-chart-fallback').count()).toBe(0);
+    expect(appErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('/faq-chat: the accordion opens; the Live Chat card is 600 px high', async () => {
     for (const width of [375, 1280]) {
       const { context, page, errors } = await contextFor(browser, null, width);

@@ -1,11 +1,5 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { AdminDashboardPage } from '../../features/admin/components/admin-dashboard-page';
 
 export function AdminDashboardRoute() {
-  return (
-    <ComingSoon
-      title="Admin Dashboard"
-      description="An overview of members by tier, pending payments, online users and today’s messages. The dashboard is coming soon."
-      highlights={['Members by tier', 'Pending payments to review', 'Who is online right now']}
-    />
-  );
+  return <AdminDashboardPage />;
 }

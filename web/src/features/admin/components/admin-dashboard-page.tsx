@@ -1,0 +1,174 @@
+import { Badge, Box, Button, Card, Container, Flex, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { AdminStats } from '@le/contracts';
+import { LIMITS } from '@le/contracts';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+
+import { ButtonLink } from '../../../components/ui/button-link';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { getAdminStats } from '../api/stats';
+import { formatDateTime } from '../utils/format';
+
+/** The numbers follow heartbeats: refresh as often as a browser beats. */
+const REFRESH_MS = LIMITS.heartbeatMs;
+
+function StatCard({ label, value, hint, testId, children }: { label: string; value: ReactNode; hint?: ReactNode; testId: string; children?: ReactNode }) {
+  return (
+    <Card.Root bg="bg.panel" borderColor="border" borderRadius="xl" data-testid={testId}>
+      <Card.Body gap="2" p="5">
+        <Text fontSize="xs" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
+          {label}
+        </Text>
+        <Text fontSize="3xl" fontWeight="bold" lineHeight="1" color="gold.fg" data-testid={`${testId}-value`}>
+          {value}
+        </Text>
+        {hint ? (
+          <Text fontSize="sm" color="fg.muted">
+            {hint}
+          </Text>
+        ) : null}
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ListCard({ title, empty, children, count }: { title: string; empty: string; count: number; children: ReactNode }) {
+  return (
+    <Card.Root bg="bg.panel" borderColor="border" borderRadius="xl">
+      <Card.Header p="5" pb="2">
+        <HStack justify="space-between">
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+          <Badge variant="subtle">{count}</Badge>
+        </HStack>
+      </Card.Header>
+      <Card.Body p="5" pt="2">
+        {count === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            {empty}
+          </Text>
+        ) : (
+          <Stack gap="2" as="ul" listStyleType="none">
+            {children}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** /dashboard (admin): members by tier, pending payments, trials ending soon, who is online, messages today. */
+export function AdminDashboardPage() {
+  const [stats, setStats] = useState<AdminStats | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const load = useCallback((signal?: AbortSignal) => {
+    setRefreshing(true);
+    return getAdminStats(signal)
+      .then((result) => {
+        setStats(result);
+        setError(null);
+        setUpdatedAt(new Date());
+      })
+      .catch((failure: unknown) => {
+        if (signal?.aborted) return;
+        setError(errorMessage(failure, 'The dashboard could not be loaded.'));
+      })
+      .finally(() => setRefreshing(false));
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    const timer = window.setInterval(() => void load(controller.signal), REFRESH_MS);
+    return () => {
+      controller.abort();
+      window.clearInterval(timer);
+    };
+  }, [load]);
+
+  const tiers = stats?.membersByTier ?? {};
+  const activeMembers = (tiers.basic ?? 0) + (tiers.pro ?? 0) + (tiers.expert ?? 0);
+
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
+      <title>Dashboard — Lukis Emas</title>
+      <Stack gap="6">
+        <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3">
+          <Stack gap="1">
+            <Heading as="h1" size={{ base: 'xl', md: '2xl' }} letterSpacing="tight">
+              Dashboard
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              {updatedAt ? `Updated ${formatDateTime(updatedAt.toISOString())}` : 'The state of the community at a glance.'}
+            </Text>
+          </Stack>
+          <Button variant="outline" onClick={() => void load()} loading={refreshing && stats !== null} loadingText="Refreshing…">
+            Refresh
+          </Button>
+        </Flex>
+        {error ? <FormAlert status="error" title={error} /> : null}
+        {!stats ? (
+          error ? null : <PageSpinner label="Loading the dashboard" />
+        ) : (
+          <>
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+              <StatCard label="Active members" value={activeMembers} testId="stat-members">
+                <HStack gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
+                  <Text>Basic {tiers.basic ?? 0}</Text>
+                  <Text>Pro {tiers.pro ?? 0}</Text>
+                  <Text>Expert {tiers.expert ?? 0}</Text>
+                </HStack>
+              </StatCard>
+              <StatCard label="Trials" value={tiers.trial ?? 0} hint={`${tiers.expired ?? 0} expired members and trials`} testId="stat-trials" />
+              <StatCard label="Pending payments" value={stats.pendingPayments} testId="stat-pending">
+                <Box>
+                  <ButtonLink to={paths.manageMembership.href} size="xs" variant="outline" colorPalette="gold">
+                    Review payments
+                  </ButtonLink>
+                </Box>
+              </StatCard>
+              <StatCard label="Messages today" value={stats.messagesToday} hint="Chat messages since midnight (WIB)" testId="stat-messages" />
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <ListCard title="Online now" count={stats.onlineUsers.length} empty="Nobody is online right now.">
+                {stats.onlineUsers.map((user) => (
+                  <HStack as="li" key={user._id} justify="space-between" data-testid="online-user">
+                    <HStack gap="2" minW="0">
+                      <Box w="2" h="2" borderRadius="full" bg="green.400" flexShrink={0} aria-hidden />
+                      <Text truncate>{user.username}</Text>
+                    </HStack>
+                    <Badge variant="subtle" textTransform="capitalize">
+                      {user.role}
+                    </Badge>
+                  </HStack>
+                ))}
+              </ListCard>
+              <ListCard title="Trials ending within 3 days" count={stats.trialsEndingSoon.length} empty="No trial ends in the next 3 days.">
+                {stats.trialsEndingSoon.map((user) => (
+                  <Flex as="li" key={user._id} justify="space-between" gap="3" wrap="wrap">
+                    <Stack gap="0" minW="0">
+                      <Text truncate>{user.username}</Text>
+                      <Text fontSize="xs" color="fg.muted" truncate>
+                        {user.email}
+                      </Text>
+                    </Stack>
+                    <Text fontSize="sm" color="orange.300" whiteSpace="nowrap">
+                      {formatDateTime(user.trialExpiresAt)}
+                    </Text>
+                  </Flex>
+                ))}
+              </ListCard>
+            </SimpleGrid>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,221 @@
+import { Badge, Box, Button, Center, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { membershipStatus, type PublicUser, type Role } from '@le/contracts';
+import { useEffect, useState } from 'react';
+
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { TierBadge } from '../../../components/ui/tier-badge';
+import { toaster } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { getMembers, type MemberFilters } from '../api/members';
+import { formatDate } from '../utils/format';
+import { EditMemberDialog } from './edit-member-dialog';
+import { LabeledSelect } from './labeled-select';
+
+const ROLE_FILTERS = [
+  { value: '', label: 'All roles' },
+  { value: 'admin', label: 'Admin' },
+  { value: 'member', label: 'Member' },
+  { value: 'trial', label: 'Trial' },
+  { value: 'guest', label: 'Guest (unverified)' },
+] as const;
+const TIER_FILTERS = [
+  { value: '', label: 'All tiers' },
+  { value: 'basic', label: 'Basic' },
+  { value: 'pro', label: 'Pro' },
+  { value: 'expert', label: 'Expert' },
+  { value: 'trial', label: 'Trial' },
+  { value: 'None', label: 'None' },
+  { value: 'admin', label: 'Admin' },
+] as const;
+
+const statusPalette = { Active: 'green', Trial: 'gray', Expired: 'red' } as const;
+const SEARCH_DELAY_MS = 350;
+
+/** When the member's access ends: the membership end, or the trial date for a trial. */
+const accessEnd = (user: PublicUser): string => (user.role === 'trial' ? formatDate(user.trialExpiresAt) : formatDate(user.membershipEnd));
+
+/** Members with search, role and tier filters; each row opens the edit dialog. */
+export function MembersSection({ currentUserId, refreshKey }: { currentUserId: string | null; refreshKey: number }) {
+  const [typed, setTyped] = useState('');
+  const [filters, setFilters] = useState<MemberFilters>({ q: '', role: '', tier: '' });
+  const [members, setMembers] = useState<PublicUser[]>([]);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [error, setError] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const [editing, setEditing] = useState<PublicUser | null>(null);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setFilters((current) => (current.q === typed ? current : { ...current, q: typed })), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState('loading');
+    setError(null);
+    getMembers(filters, { signal: controller.signal })
+      .then((page) => {
+        setMembers(page.members);
+        setNextCursor(page.nextCursor);
+        setState('ready');
+      })
+      .catch((failure: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(errorMessage(failure, 'The members could not be loaded.'));
+        setState('error');
+      });
+    return () => controller.abort();
+  }, [filters, generation, refreshKey]);
+
+  const loadMore = () => {
+    if (!nextCursor) return;
+    setLoadingMore(true);
+    getMembers(filters, { before: nextCursor })
+      .then((page) => {
+        setMembers((current) => {
+          const known = new Set(current.map((user) => user._id));
+          return [...current, ...page.members.filter((user) => !known.has(user._id))];
+        });
+        setNextCursor(page.nextCursor);
+      })
+      .catch((failure: unknown) => setError(errorMessage(failure, 'More members could not be loaded.')))
+      .finally(() => setLoadingMore(false));
+  };
+
+  let body;
+  if (state === 'loading') body = <PageSpinner label="Loading members" />;
+  else if (state === 'error') {
+    body = (
+      <Stack gap="3">
+        <FormAlert status="error" title={error ?? 'The members could not be loaded.'} />
+        <Button alignSelf="flex-start" variant="outline" onClick={() => setGeneration((value) => value + 1)}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else if (members.length === 0) {
+    body = (
+      <Center py="12" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="xl">
+        <Text color="fg.muted">No members match.</Text>
+      </Center>
+    );
+  } else {
+    body = (
+      <Stack gap="4">
+        <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="xl" bg="bg.panel">
+          <Table.Root size="sm" minW="760px" data-testid="members-table">
+            <Table.Header>
+              <Table.Row bg="bg.muted">
+                {['Member', 'Role', 'Tier', 'Status', 'Ends', ''].map((column) => (
+                  <Table.ColumnHeader key={column} color="fg.muted" fontWeight="semibold">
+                    {column}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {members.map((user) => {
+                const status = user.role === 'admin' || user.role === 'guest' ? null : membershipStatus(user);
+                return (
+                  <Table.Row key={user._id} data-testid="member-row" data-username={user.username} bg="transparent" _hover={{ bg: 'bg.subtle' }}>
+                    <Table.Cell maxW="280px">
+                      <Text fontWeight="medium" truncate>
+                        {user.username}
+                      </Text>
+                      <Text color="fg.muted" fontSize="xs" truncate>
+                        {user.name} · {user.email}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell textTransform="capitalize">{user.role}</Table.Cell>
+                    <Table.Cell>
+                      <TierBadge role={user.role} tier={user.membershipTier} />
+                      {user.role === 'admin' ? <Text color="fg.subtle">admin</Text> : null}
+                    </Table.Cell>
+                    <Table.Cell>
+                      {status ? (
+                        <Badge colorPalette={statusPalette[status]} variant="subtle">
+                          {status}
+                        </Badge>
+                      ) : (
+                        <Text color="fg.subtle">—</Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{accessEnd(user)}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button size="xs" variant="outline" onClick={() => setEditing(user)} disabled={user.role === 'guest'} aria-label={`Edit ${user.username}`}>
+                        Edit
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        {error ? <FormAlert status="error" title={error} /> : null}
+        {nextCursor ? (
+          <Center>
+            <Button variant="outline" colorPalette="gold" onClick={loadMore} loading={loadingMore} loadingText="Loading…">
+              Load more
+            </Button>
+          </Center>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="4" as="section" aria-labelledby="members-heading">
+      <Stack gap="1">
+        <Heading as="h2" size="lg" id="members-heading">
+          Members
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Search by username, email or name; change a tier, end date or role.
+        </Text>
+      </Stack>
+      <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} role="search">
+        <Box flex="2">
+          <Input
+            aria-label="Search members"
+            placeholder="Search username, email or name"
+            value={typed}
+            maxLength={100}
+            onChange={(event) => setTyped(event.target.value)}
+            bg="bg.muted"
+            borderColor="border"
+          />
+        </Box>
+        <Flex gap="3" flex="1">
+          <Box flex="1">
+            <LabeledSelect
+              id="member-role"
+              label="Role"
+              hideLabel
+              value={filters.role}
+              options={ROLE_FILTERS}
+              onChange={(value) => setFilters((current) => ({ ...current, role: value as Role | '' }))}
+            />
+          </Box>
+          <Box flex="1">
+            <LabeledSelect id="member-tier" label="Tier" hideLabel value={filters.tier} options={TIER_FILTERS} onChange={(value) => setFilters((current) => ({ ...current, tier: value }))} />
+          </Box>
+        </Flex>
+      </Flex>
+      {body}
+      <EditMemberDialog
+        user={editing}
+        currentUserId={currentUserId}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          setEditing(null);
+          setMembers((current) => current.map((user) => (user._id === saved._id ? saved : user)));
+          toaster.create({ type: 'success', title: 'Member updated', description: saved.username, closable: true });
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { Badge, Box, Button, Card, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { AdminPaymentRecord, PublicUser } from '@le/contracts';
+import { useState } from 'react';
+
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TierBadge } from '../../../components/ui/tier-badge';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { approvePayment } from '../api/payments';
+import { formatDate, formatDateTime, formatRupiah } from '../utils/format';
+import { PaymentProof } from './payment-proof';
+
+const statusPalette: Record<string, string> = { approved: 'green', pending: 'yellow', rejected: 'red' };
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="0.5" minW="0">
+      <Text fontSize="xs" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
+        {label}
+      </Text>
+      <Box fontWeight="medium" wordBreak="break-word">
+        {children}
+      </Box>
+    </Stack>
+  );
+}
+
+/** Reads the custom amount box: empty means the price-table amount. */
+const parseAmount = (text: string): number | null | undefined => {
+  const digits = text.replace(/[.\s]/g, '');
+  if (digits === '') return undefined;
+  if (!/^\d{1,9}$/.test(digits)) return null;
+  const amount = Number(digits);
+  return amount > 0 ? amount : null;
+};
+
+/** One payment of the queue: the proof beside the expected amount, with approve and reject. */
+export function PaymentReviewCard({
+  payment,
+  onApproved,
+  onReject,
+  onConflict,
+}: {
+  payment: AdminPaymentRecord;
+  onApproved: (payment: AdminPaymentRecord, user: PublicUser) => void;
+  onReject: (payment: AdminPaymentRecord) => void;
+  onConflict: () => void;
+}) {
+  const [custom, setCustom] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pending = payment.status === 'pending';
+  const differs = payment.amount !== payment.expectedAmount;
+
+  const approve = async () => {
+    const amount = parseAmount(custom);
+    if (amount === null) {
+      setError('Enter the amount received in whole Rupiah, e.g. 100000.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await approvePayment(payment._id, amount);
+      onApproved(result.payment, result.user);
+    } catch (failure) {
+      setError(errorMessage(failure, 'The payment could not be approved. Please try again.'));
+      if (failure instanceof ApiError && failure.status === 409) onConflict();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card.Root bg="bg.panel" borderColor="border" borderRadius="xl" overflow="hidden" data-testid="payment-review" data-payment-id={payment._id}>
+      <Flex direction={{ base: 'column', md: 'row' }} align="stretch">
+        <Box w={{ base: '100%', md: '300px' }} flexShrink={0}>
+          <PaymentProof url={payment.paymentProof} username={payment.username} />
+        </Box>
+        <Stack gap="4" p={{ base: '4', md: '5' }} flex="1" minW="0">
+          <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
+            <Stack gap="0.5" minW="0">
+              <Text fontWeight="semibold" fontSize="lg" wordBreak="break-all">
+                {payment.username || 'Deleted account'}
+              </Text>
+              <Text color="fg.muted" fontSize="sm" wordBreak="break-all">
+                {payment.email}
+              </Text>
+            </Stack>
+            <Badge colorPalette={statusPalette[payment.status] ?? 'gray'} variant="solid" textTransform="capitalize" data-testid="payment-status">
+              {payment.status}
+            </Badge>
+          </Flex>
+          <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
+            <Fact label="Plan">
+              <HStack gap="2">
+                <TierBadge role="member" tier={payment.membershipTier} />
+                <Text textTransform="capitalize">{payment.duration}</Text>
+              </HStack>
+            </Fact>
+            <Fact label="Expected">
+              <Text data-testid="expected-amount">{formatRupiah(payment.expectedAmount)}</Text>
+            </Fact>
+            <Fact label={pending ? 'Declared' : 'Paid'}>
+              <Text color={differs ? 'orange.300' : undefined}>
+                {formatRupiah(payment.amount)}
+                {differs ? ' (custom)' : ''}
+              </Text>
+            </Fact>
+            <Fact label="Sent">{formatDateTime(payment.paymentDate)}</Fact>
+          </SimpleGrid>
+          {!pending ? (
+            <Text color="fg.muted" fontSize="sm">
+              {payment.status === 'approved' ? `Approved ${formatDateTime(payment.reviewedAt)}; membership until ${formatDate(payment.expiredDate)}.` : `Rejected ${formatDateTime(payment.reviewedAt)}`}
+              {payment.reason ? ` — ${payment.reason}` : ''}
+            </Text>
+          ) : (
+            <Stack gap="3">
+              <Flex gap="3" align={{ base: 'stretch', sm: 'flex-end' }} direction={{ base: 'column', sm: 'row' }}>
+                <Field.Root id={`amount-${payment._id}`} maxW={{ sm: '260px' }} invalid={error !== null && parseAmount(custom) === null}>
+                  <Field.Label fontSize="sm">Amount received (optional)</Field.Label>
+                  <Input
+                    inputMode="numeric"
+                    placeholder={String(payment.expectedAmount)}
+                    value={custom}
+                    onChange={(event) => setCustom(event.target.value)}
+                    bg="bg.muted"
+                    borderColor="border"
+                    size="sm"
+                  />
+                </Field.Root>
+                <HStack gap="2">
+                  <Button colorPalette="green" size="sm" onClick={() => void approve()} loading={busy} loadingText="Approving…" flex={{ base: '1', sm: 'initial' }}>
+                    Approve
+                  </Button>
+                  <Button colorPalette="red" variant="outline" size="sm" onClick={() => onReject(payment)} disabled={busy} flex={{ base: '1', sm: 'initial' }}>
+                    Reject
+                  </Button>
+                </HStack>
+              </Flex>
+              <Text fontSize="xs" color="fg.subtle">
+                Leave the amount empty to record the price {formatRupiah(payment.expectedAmount)}. An active membership is extended from its current end.
+              </Text>
+            </Stack>
+          )}
+          {error ? <FormAlert status="error" title={error} /> : null}
+        </Stack>
+      </Flex>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,48 @@
+import { UI_TEXT } from '@le/contracts';
+
+const rupiahFormat = new Intl.NumberFormat('id-ID');
+
+/** "Rp 100.000". */
+export const formatRupiah = (amount: number): string => `Rp ${rupiahFormat.format(amount)}`;
+
+const dateTimeFormat = new Intl.DateTimeFormat('id-ID', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+const parse = (iso: string | null | undefined): Date | null => {
+  const time = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(time) ? null : new Date(time);
+};
+
+/** DD/MM/YYYY HH.mm (spec §9), "Tidak diketahui" when unknown. */
+export const formatDateTime = (iso: string | null | undefined): string => {
+  const date = parse(iso);
+  return date ? dateTimeFormat.format(date).replace(', ', ' ') : UI_TEXT.unknownDate;
+};
+
+/** DD/MM/YYYY, or a dash when there is no date. */
+export const formatDate = (iso: string | null | undefined): string => {
+  const date = parse(iso);
+  return date ? dateFormat.format(date) : '—';
+};
+
+/** The yyyy-mm-dd an `<input type="date">` shows for an ISO time, in local time. */
+export const toDateInput = (iso: string | null | undefined): string => {
+  const date = parse(iso);
+  if (!date) return '';
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+
+/** The end of that local day as an ISO time: a membership ending "on 31/12" lasts through the 31st. */
+export const fromDateInput = (value: string): string | null => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T23:59:59`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+};

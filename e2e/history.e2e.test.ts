@@ -187,6 +187,44 @@ describe.runIf(chromiumPath)('history, live chart and FAQ in the browser', () =>
     }
   });
 
+  it('an admin edits an entry in the dialog: new text, then a new image', async () => {
+    const form = new FormData();
+    form.append('title', 'Entry to edit');
+    form.append('description', 'First words.');
+    form.append('image', new Blob([tinyPng], { type: 'image/png' }), 'e.png');
+    const { entry } = await api<{ entry: { _id: string; image: string } }>('/history', { method: 'POST', body: form, token: admin.token });
+
+    const { context, page, errors } = await contextFor(browser, admin, 1280);
+    await page.goto('/manage-history');
+    await page.getByRole('button', { name: 'Edit Entry to edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Edit history entry').waitFor();
+    await dialog.getByLabel('Title').fill('');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('Title is required.').waitFor();
+    await dialog.getByLabel('Title').fill('Entry edited');
+    await dialog.getByLabel('Description').fill('Second words.');
+    await screenshot(page, 'manage-history-edit-1280');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByTestId('manage-history-row').filter({ hasText: 'Entry edited' });
+    await row.getByText('Second words.').waitFor();
+
+    await page.getByRole('button', { name: 'Edit Entry edited' }).click();
+    await page.getByRole('dialog').getByTestId('image-input').setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: tinyPng });
+    await page.getByRole('dialog').getByTestId('image-preview').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    const { history } = await api<{ history: { _id: string; title: string; image: string }[] }>('/history?limit=50');
+    const saved = history.find((item) => item._id === entry._id)!;
+    expect(saved.title).toBe('Entry edited');
+    expect(saved.image).not.toBe(entry.image);
+    expect((await fetch(`${baseURL}${entry.image}`)).status).toBe(404);
+    await expect.poll(() => row.locator('img').getAttribute('src')).toBe(saved.image);
+    expect(appErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('history: the empty text and the failure alert', async () => {
     const guest = await contextFor(browser, null, 1280);
     await guest.page.route('**/api/history**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"history":[],"nextCursor":null}' }));

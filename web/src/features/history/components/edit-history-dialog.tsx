@@ -1,4 +1,4 @@
-import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Box, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { HistoryEntry } from '@le/contracts';
 import { useState, type FormEvent } from 'react';
 
@@ -36,43 +36,46 @@ function EditForm({ entry, onCancel, onSaved }: { entry: HistoryEntry; onCancel:
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Dialog.Body>
-        <Stack gap="5">
-          {serverError ? <FormAlert status="error" title={serverError} /> : null}
-          <ImagePicker
-            file={image}
-            onChange={(file) => {
-              setImage(file);
-              setErrors((current) => ({ ...current, image: undefined }));
-            }}
-            currentImage={entry.image} error={errors.image} disabled={saving} />
-          <HistoryTextFields
-            title={title}
-            description={description}
-            onTitle={(value) => {
-              setTitle(value);
-              setErrors((current) => ({ ...current, title: undefined }));
-            }}
-            onDescription={(value) => {
-              setDescription(value);
-              setErrors((current) => ({ ...current, description: undefined }));
-            }}
-            errors={errors}
-            disabled={saving}
-          />
-          {progress !== null && image ? <UploadProgress percent={progress} /> : null}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="gold" loading={saving} loadingText="Saving…">
-          Save changes
-        </Button>
-      </Dialog.Footer>
-    </form>
+    // display: contents keeps Body and Footer the dialog's own flex children, so the body scrolls inside.
+    <Box asChild display="contents">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Dialog.Body>
+          <Stack gap="5">
+            {serverError ? <FormAlert status="error" title={serverError} /> : null}
+            <ImagePicker
+              file={image}
+              onChange={(file) => {
+                setImage(file);
+                setErrors((current) => ({ ...current, image: undefined }));
+              }}
+              currentImage={entry.image} error={errors.image} disabled={saving} />
+            <HistoryTextFields
+              title={title}
+              description={description}
+              onTitle={(value) => {
+                setTitle(value);
+                setErrors((current) => ({ ...current, title: undefined }));
+              }}
+              onDescription={(value) => {
+                setDescription(value);
+                setErrors((current) => ({ ...current, description: undefined }));
+              }}
+              errors={errors}
+              disabled={saving}
+            />
+            {progress !== null && image ? <UploadProgress percent={progress} /> : null}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="gold" loading={saving} loadingText="Saving…">
+            Save changes
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </Box>
   );
 }
 

@@ -47,12 +47,12 @@ export function FaqAccordion() {
       <Accordion.Root collapsible defaultValue={[FAQ_ITEMS[0].value]} variant="enclosed" bg="bg.panel" borderRadius="xl">
         {FAQ_ITEMS.map((item) => (
           <Accordion.Item key={item.value} value={item.value}>
-            <Accordion.ItemTrigger py="4" px="4" cursor="pointer" fontWeight="semibold" fontSize="md" textAlign="start">
+            <Accordion.ItemTrigger py="4" cursor="pointer" fontWeight="semibold" fontSize="md" textAlign="start">
               <Text flex="1">{item.question}</Text>
               <Accordion.ItemIndicator color="gold.fg" />
             </Accordion.ItemTrigger>
             <Accordion.ItemContent>
-              <Accordion.ItemBody px="4" pb="4" color="fg.muted" lineHeight="tall">
+              <Accordion.ItemBody pb="4" color="fg.muted" lineHeight="tall">
                 {item.answer}
               </Accordion.ItemBody>
             </Accordion.ItemContent>

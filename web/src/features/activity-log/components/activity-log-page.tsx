@@ -49,7 +49,37 @@ export function ActivityLogPage() {
   } else {
     body = (
       <Stack gap="4">
-        <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="xl" bg="bg.panel">
+        <Stack gap="3" hideFrom="md" as="ol" listStyleType="none" aria-label="Activity log">
+          {logs.map((entry, index) => (
+            <Box as="li" key={entry._id} data-testid="activity-log-card" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="xl" p="4">
+              <Flex justify="space-between" align="center" gap="2" mb="2">
+                <Text fontWeight="semibold" wordBreak="break-all">
+                  <Text as="span" color="fg.subtle" fontWeight="normal" mr="2">
+                    {index + 1}
+                  </Text>
+                  {entry.username}
+                </Text>
+                <Badge colorPalette={roleColor[entry.role] ?? 'gray'} variant="subtle" textTransform="capitalize" flexShrink={0}>
+                  {entry.role}
+                </Badge>
+              </Flex>
+              <Text wordBreak="break-word">{entry.message}</Text>
+              <Stack gap="0.5" mt="2" fontSize="xs" color="fg.muted">
+                <Text>
+                  Page <Text as="span" fontFamily="mono" wordBreak="break-all">{entry.page}</Text>
+                </Text>
+                <Text>
+                  IP <Text as="span" fontFamily="mono">{entry.ipAddress}</Text>
+                  {entry.serverIp && entry.serverIp !== entry.ipAddress ? ` (server ${entry.serverIp})` : ''}
+                </Text>
+                <Text>
+                  Time <time dateTime={entry.createdAt}>{formatLogTime(entry.createdAt)}</time>
+                </Text>
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+        <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="xl" bg="bg.panel" hideBelow="md">
           <Table.Root size="sm" variant="line" minW="900px" data-testid="activity-log-table">
             <Table.Header>
               <Table.Row bg="bg.muted">
@@ -64,7 +94,7 @@ export function ActivityLogPage() {
               {logs.map((entry, index) => (
                 <Table.Row key={entry._id} data-testid="activity-log-row" bg="transparent" _hover={{ bg: 'bg.subtle' }}>
                   <Table.Cell color="fg.muted">{index + 1}</Table.Cell>
-                  <Table.Cell fontWeight="medium" wordBreak="break-all">
+                  <Table.Cell fontWeight="medium" whiteSpace="normal" wordBreak="break-all">
                     {entry.username}
                   </Table.Cell>
                   <Table.Cell>
@@ -80,13 +110,13 @@ export function ActivityLogPage() {
                       </Text>
                     ) : null}
                   </Table.Cell>
-                  <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                  <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="normal" wordBreak="break-all">
                     {entry.page}
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">
                     <time dateTime={entry.createdAt}>{formatLogTime(entry.createdAt)}</time>
                   </Table.Cell>
-                  <Table.Cell minW="260px" wordBreak="break-word">
+                  <Table.Cell minW="260px" whiteSpace="normal" wordBreak="break-word">
                     {entry.message}
                   </Table.Cell>
                 </Table.Row>

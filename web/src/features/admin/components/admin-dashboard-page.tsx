@@ -17,7 +17,7 @@ const REFRESH_MS = LIMITS.heartbeatMs;
 function StatCard({ label, value, hint, testId, children }: { label: string; value: ReactNode; hint?: ReactNode; testId: string; children?: ReactNode }) {
   return (
     <Card.Root bg="bg.panel" borderColor="border" borderRadius="xl" data-testid={testId}>
-      <Card.Body gap="2" p="5">
+      <Card.Body gap="2" p={{ base: '4', md: '5' }}>
         <Text fontSize="xs" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
           {label}
         </Text>
@@ -118,7 +118,7 @@ export function AdminDashboardPage() {
           error ? null : <PageSpinner label="Loading the dashboard" />
         ) : (
           <>
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+            <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
               <StatCard label="Active members" value={activeMembers} testId="stat-members">
                 <HStack gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
                   <Text>Basic {tiers.basic ?? 0}</Text>
@@ -126,7 +126,7 @@ export function AdminDashboardPage() {
                   <Text>Expert {tiers.expert ?? 0}</Text>
                 </HStack>
               </StatCard>
-              <StatCard label="Trials" value={tiers.trial ?? 0} hint={`${tiers.expired ?? 0} expired members and trials`} testId="stat-trials" />
+              <StatCard label="Trials" value={tiers.trial ?? 0} hint={`${tiers.expired ?? 0} expired`} testId="stat-trials" />
               <StatCard label="Pending payments" value={stats.pendingPayments} testId="stat-pending">
                 <Box>
                   <ButtonLink to={paths.manageMembership.href} size="xs" variant="outline" colorPalette="gold">
@@ -134,7 +134,7 @@ export function AdminDashboardPage() {
                   </ButtonLink>
                 </Box>
               </StatCard>
-              <StatCard label="Messages today" value={stats.messagesToday} hint="Chat messages since midnight (WIB)" testId="stat-messages" />
+              <StatCard label="Messages today" value={stats.messagesToday} hint="Since midnight (WIB)" testId="stat-messages" />
             </SimpleGrid>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <ListCard title="Online now" count={stats.onlineUsers.length} empty="Nobody is online right now.">

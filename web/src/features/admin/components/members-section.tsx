@@ -105,7 +105,45 @@ export function MembersSection({ currentUserId, refreshKey }: { currentUserId: s
   } else {
     body = (
       <Stack gap="4">
-        <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="xl" bg="bg.panel">
+        <Stack gap="3" hideFrom="md" as="ul" listStyleType="none" aria-label="Members">
+          {members.map((user) => {
+            const status = user.role === 'admin' || user.role === 'guest' ? null : membershipStatus(user);
+            return (
+              <Box as="li" key={user._id} data-testid="member-card" data-username={user.username} bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="xl" p="4">
+                <Flex justify="space-between" align="flex-start" gap="3">
+                  <Stack gap="0.5" minW="0">
+                    <Text fontWeight="semibold" truncate>
+                      {user.username}
+                    </Text>
+                    <Text color="fg.muted" fontSize="xs" truncate>
+                      {user.email}
+                    </Text>
+                  </Stack>
+                  <Button size="xs" variant="outline" onClick={() => setEditing(user)} disabled={user.role === 'guest'} aria-label={`Edit ${user.username}`} flexShrink={0}>
+                    Edit
+                  </Button>
+                </Flex>
+                <Flex gap="2" mt="3" align="center" wrap="wrap" fontSize="sm">
+                  <Text textTransform="capitalize" color="fg.muted">
+                    {user.role}
+                  </Text>
+                  <TierBadge role={user.role} tier={user.membershipTier} />
+                  {status ? (
+                    <Badge colorPalette={statusPalette[status]} variant="subtle">
+                      {status}
+                    </Badge>
+                  ) : null}
+                  {status ? (
+                    <Text color="fg.muted" ms="auto">
+                      ends {accessEnd(user)}
+                    </Text>
+                  ) : null}
+                </Flex>
+              </Box>
+            );
+          })}
+        </Stack>
+        <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="xl" bg="bg.panel" hideBelow="md">
           <Table.Root size="sm" minW="760px" data-testid="members-table">
             <Table.Header>
               <Table.Row bg="bg.muted">

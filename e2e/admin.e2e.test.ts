@@ -1,0 +1,156 @@
+import path from 'node:path';
+import type { ActivityLogEntry } from '@le/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+import { makeJpegInBrowser, signInByApi, signUpByApi, useSessionInBrowser, type ApiSession } from './support/members';
+
+const chromiumPath = inject('chromium');
+const baseURL = inject('baseURL');
+const adminAccount = inject('admin');
+const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+
+/** The log as the admin API reads it, for waiting on the asynchronous visit reports. */
+const logsOf = async (admin: ApiSession, username: string): Promise<ActivityLogEntry[]> => {
+  const response = await fetch(`${baseURL}/api/auth/log-activity?user=${encodeURIComponent(username)}&limit=100`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  return ((await response.json()) as { logs: ActivityLogEntry[] }).logs;
+};
+
+const waitForLog = async (admin: ApiSession, username: string, message: string) => {
+  for (let i = 0; i < 100; i += 1) {
+    if ((await logsOf(admin, username)).some((entry) => entry.message === message)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no log entry "${message}" for ${username}`);
+};
+
+/** No page may be wider than the screen. */
+const expectNoSideScroll = async (page: Page, width: number) => {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+};
+
+describe.runIf(chromiumPath)('the admin console in the browser', () => {
+  let browser: Browser;
+  let admin: ApiSession;
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath!);
+    admin = await signInByApi(baseURL, adminAccount.email, adminAccount.password);
+  });
+  afterAll(() => browser?.close());
+
+  it('a trial pays, the admin approves, the member sees Active and the chart; the log lists the visits', async () => {
+    const trial = await signUpByApi(baseURL, outbox(), 'payer');
+    const member = await openPage(browser, baseURL, 1280);
+    await useSessionInBrowser(member.page, trial);
+
+    // the trial pays for Pro, monthly, with a proof
+    await member.page.goto('/payment-membership');
+    await member.page.getByTestId('tier-pro').click();
+    await member.page.getByTestId('proof-input').setInputFiles({ name: 'transfer.jpg', mimeType: 'image/jpeg', buffer: await makeJpegInBrowser(member.page, 800, 600) });
+    await member.page.getByRole('button', { name: 'Send Payment Proof' }).click();
+    // sent: the member's dashboard waits for the admin
+    await member.page.waitForURL('**/dashboard-member');
+    await member.page.getByText('Waiting for Admin Validation').first().waitFor();
+
+    // the admin sees the proof beside the expected amount and approves
+    const desk = await openPage(browser, baseURL, 1280);
+    await useSessionInBrowser(desk.page, admin);
+    await desk.page.goto('/manage-membership');
+    const card = desk.page.getByTestId('payment-review').filter({ hasText: trial.user.username });
+    await card.waitFor();
+    await expect(card.getByTestId('expected-amount').innerText()).resolves.toBe('Rp 100.000');
+    const proof = card.getByRole('img', { name: `Payment proof of ${trial.user.username}` });
+    await proof.waitFor();
+    expect(await proof.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await screenshot(desk.page, 'manage-membership-queue-1280');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await desk.page.getByText('Payment approved').first().waitFor();
+    await card.waitFor({ state: 'detached' });
+    // the members list below shows the new member
+    await desk.page.getByLabel('Search members').fill(trial.user.username);
+    const row = desk.page.getByTestId('member-row').filter({ hasText: trial.user.username });
+    await row.filter({ hasText: 'Active' }).waitFor();
+    await expect(row.innerText()).resolves.toMatch(/member/i);
+
+    // the member sees Active and the chart (the widget's script cannot load offline: its fallback shows)
+    await member.page.goto('/dashboard-member');
+    await member.page.getByText('Active', { exact: true }).first().waitFor();
+    await member.page.goto('/live');
+    await member.page.locator('[data-testid="live-chart"], [data-testid="live-chart-fallback"]').first().waitFor();
+    expect(await member.page.getByTestId('live-gate').count()).toBe(0);
+
+    // the visits reach the log (the IP lookup cannot answer here: "Unknown")
+    for (const visited of ['/payment-membership', '/dashboard-member', '/live']) {
+      await waitForLog(admin, trial.user.username, `Visited ${visited} page`);
+    }
+    await desk.page.goto('/log-activity');
+    await desk.page.getByLabel('Filter by user').fill(trial.user.username);
+    const table = desk.page.getByTestId('activity-log-table');
+    await table.getByText('Visited /live page').waitFor();
+    const headers = await table.locator('thead th').allInnerTexts();
+    expect(headers.map((text) => text.trim())).toEqual(['No', 'User', 'Role', 'IP', 'Page', 'Time', 'Message']);
+    const firstRows = await table.getByTestId('activity-log-row').allInnerTexts();
+    // newest first: the chart page was the last visit
+    expect(firstRows[0]).toContain('Visited /live page');
+    expect(firstRows.join('\n')).toContain('Visited /dashboard-member page');
+    expect(firstRows.join('\n')).toContain('Visited /payment-membership page');
+    await screenshot(desk.page, 'log-activity-filtered-1280');
+
+    // the approval itself is in the log, under the admin
+    await desk.page.getByLabel('Filter by user').fill('');
+    await desk.page.getByLabel('Filter by page').fill('/manage-membership');
+    await table.getByText(`of ${trial.user.username} (pro monthly, Rp 100.000)`, { exact: false }).waitFor();
+
+    // a reload of the same page is not logged again
+    const before = (await logsOf(admin, trial.user.username)).length;
+    await member.page.reload();
+    await member.page.locator('[data-testid="live-chart"], [data-testid="live-chart-fallback"]').first().waitFor();
+    await member.page.waitForTimeout(3_500);
+    expect((await logsOf(admin, trial.user.username)).length).toBe(before);
+
+    await member.context.close();
+    await desk.context.close();
+  });
+
+  it('the admin screens at 375 and 1280 px: dashboard, membership management, activity log', async () => {
+    // something to show: a pending payment and a trial ending soon are made by the first test or here
+    const trial = await signUpByApi(baseURL, outbox(), 'shot');
+    for (const width of [375, 1280]) {
+      const { page, context, errors } = await openPage(browser, baseURL, width, 900);
+      await useSessionInBrowser(page, admin);
+
+      await page.goto('/dashboard');
+      await page.getByTestId('stat-pending').waitFor();
+      await page.getByTestId('online-user').first().waitFor();
+      await expectNoSideScroll(page, width);
+      await screenshot(page, `admin-dashboard-${width}`);
+
+      await page.goto('/manage-membership');
+      await page.getByTestId(width < 768 ? 'member-card' : 'member-row').filter({ hasText: trial.user.username }).waitFor();
+      await expectNoSideScroll(page, width);
+      await screenshot(page, `manage-membership-${width}`);
+
+      // the edit dialog: make the trial a Basic member
+      if (width === 1280) {
+        await page.getByRole('button', { name: `Edit ${trial.user.username}` }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Role').selectOption('member');
+        await dialog.getByLabel('Tier').selectOption('basic');
+        await screenshot(page, 'manage-membership-edit-1280');
+        await dialog.getByRole('button', { name: 'Save changes' }).click();
+        await page.getByText('Member updated').first().waitFor();
+        await page.getByTestId('member-row').filter({ hasText: trial.user.username }).filter({ hasText: 'Active' }).waitFor();
+      }
+
+      await page.goto('/log-activity');
+      await page.getByTestId(width < 768 ? 'activity-log-card' : 'activity-log-row').first().waitFor();
+      await expectNoSideScroll(page, width);
+      await screenshot(page, `log-activity-${width}`);
+      // the only console errors allowed are the offline IP lookup's
+      expect(errors.filter((text) => !/ipify|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|Failed to load resource: net::/.test(text))).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -227,6 +227,23 @@ describe('history', () => {
     expect((await storedUploads(t.dataDir)).length).toBe(filesAfter.length);
   });
 
+  it('image swaps at once: each wins or gets 409, and no file is left behind', async () => {
+    const entry = await createOk('Race', 'Two admins, one entry');
+    const before = (await storedUploads(t.dataDir)).length;
+    const swap = () => {
+      const body = form({}, imageFile('image', jpeg));
+      return call(t.app, { method: 'PUT', url: `/api/history/${entry._id}`, token: admin.token, payload: body.payload, headers: body.headers });
+    };
+    const statuses = (await Promise.all([swap(), swap(), swap()])).map((response) => response.statusCode);
+    // Whoever read the entry before another swap landed loses with 409; the first always wins.
+    expect(statuses).toContain(200);
+    for (const status of statuses) expect([200, 409]).toContain(status);
+    const current = await t.store.history.findById(entry._id);
+    const files = await storedUploads(t.dataDir);
+    expect(files.length).toBe(before);
+    expect(files.some((name) => name.startsWith(current!.imageFileId))).toBe(true);
+  });
+
   it('deletes an entry and its image; a second delete is 404', async () => {
     const entry = await createOk('To delete', 'Short-lived');
     const fileId = entry.image.split('/').pop()!;

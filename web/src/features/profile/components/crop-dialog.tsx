@@ -55,6 +55,9 @@ export function CropDialog({ source, title, aspectRatio, fileName, maxSide, roun
       dragMode: 'move',
       background: false,
       responsive: true,
+      // On a resize, start a fresh frame rather than scale the old one: a resize through a zero-size
+      // moment (a hidden tab, a rotating phone) would otherwise collapse the frame for good.
+      restore: false,
       ready: () => setReady(true),
     });
   };
@@ -87,7 +90,7 @@ export function CropDialog({ source, title, aspectRatio, fileName, maxSide, roun
         if (!details.open && !busy) onClose();
       }}
       placement="center"
-      size={{ base: 'full', md: 'lg' }}
+      size="lg"
       closeOnInteractOutside={false}
     >
       <Portal>

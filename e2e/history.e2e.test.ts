@@ -227,6 +227,30 @@ describe.runIf(chromiumPath)('history, live chart and FAQ in the browser', () =>
     await context.close();
   });
 
+  it('history: "Load more" brings the older entries after the first 12', async () => {
+    const existing = (await api<{ history: unknown[] }>('/history?limit=50')).history.length;
+    for (let i = existing; i < 14; i += 1) {
+      const form = new FormData();
+      form.append('title', `Load more ${i}`);
+      form.append('description', 'Filler for paging.');
+      form.append('image', new Blob([tinyPng], { type: 'image/png' }), 'p.png');
+      await api('/history', { method: 'POST', body: form, token: admin.token });
+    }
+    const total = (await api<{ history: unknown[] }>('/history?limit=50')).history.length;
+    expect(total).toBeGreaterThan(12);
+
+    const guest = await contextFor(browser, null, 1280);
+    await guest.page.goto('/history');
+    const cards = guest.page.getByTestId('history-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(12);
+    await guest.page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => cards.count()).toBe(total);
+    expect(await guest.page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    expect(appErrors(guest.errors)).toEqual([]);
+    await guest.context.close();
+  });
+
   it('history: the empty text and the failure alert', async () => {
     const guest = await contextFor(browser, null, 1280);
     await guest.page.route('**/api/history**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"history":[],"nextCursor":null}' }));

@@ -328,4 +328,48 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect(ending.map((u) => u._id)).toContain(trial._id);
     expect((await store.users.findManyByIds([pro._id, trial._id])).map((u) => u._id).sort()).toEqual([pro._id, trial._id].sort());
   });
+  it('payments: one pending per user (sparse unique), atomic decisions, newest first; files by id', async () => {
+    const payer = newId();
+    const base = Date.now();
+    const payment = (id: string, at: number) => ({
+      _id: id,
+      userId: payer,
+      membershipTier: 'basic' as const,
+      duration: 'monthly' as const,
+      amount: 50_000,
+      expectedAmount: 50_000,
+      status: 'pending' as const,
+      proofFileId: newId(),
+      paymentDate: new Date(at),
+      expiredDate: null,
+      reason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      updatedAt: new Date(at),
+    });
+    const first = await store.payments.create(payment(newId(), base));
+    await expect(store.payments.create(payment(newId(), base + 1))).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect((await store.payments.findPendingByUser(payer))?._id).toBe(first._id);
+
+    const decisions = await Promise.all([
+      store.payments.decide(first._id, { status: 'approved', reviewedBy: 'a', reviewedAt: new Date() }),
+      store.payments.decide(first._id, { status: 'rejected', reviewedBy: 'b', reviewedAt: new Date(), reason: 'x' }),
+    ]);
+    expect(decisions.filter((d) => d !== null)).toHaveLength(1);
+    expect(await store.payments.findPendingByUser(payer)).toBeNull();
+
+    const second = await store.payments.create(payment(newId(), base + 2));
+    expect((await store.payments.listByUser(payer)).map((p) => p._id)).toEqual([second._id, first._id]);
+    expect((await store.payments.list({ status: 'pending' })).map((p) => p._id)).toContain(second._id);
+    expect(await store.payments.findById('missing')).toBeNull();
+
+    const file = await store.files.create({
+      _id: newId(), ownerId: payer, visibility: 'private', kind: 'payment-proof', mime: 'image/jpeg',
+      storedName: 'x.jpg', bytes: 1, width: 1, height: 1, createdAt: new Date(),
+    });
+    expect((await store.files.findById(file._id))?.ownerId).toBe(payer);
+    expect(await store.files.delete(file._id)).toBe(true);
+    expect(await store.files.delete(file._id)).toBe(false);
+    expect(await store.files.findById(file._id)).toBeNull();
+  });
 });

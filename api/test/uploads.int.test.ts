@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, call, createTestApp, signIn, signUp, type SignedInUser, type TestApp } from './helpers';
@@ -143,6 +145,38 @@ describe('image uploads', () => {
         expect(response.statusCode).toBe(status);
       }
       expect(await storedUploads(t.dataDir)).toEqual(filesBefore);
+    });
+
+    it('a request cut off in the middle of the file → 400, nothing stored', async () => {
+      const filesBefore = await storedUploads(t.dataDir);
+      const { payload, headers } = multipart([imageFile('photo_profile', await makeJpeg(300, 300))]);
+      const cut = payload.subarray(0, Math.floor(payload.length * 0.6));
+      const response = await call(t.app, { method: 'POST', url: '/api/auth/upload-profile', payload: cut, headers, token: other.token });
+      expect(response.statusCode).toBe(400);
+      expect(await storedUploads(t.dataDir)).toEqual(filesBefore);
+      expect((await me(other)).photo_profile).toBe('');
+    });
+
+    it('a client that hangs up mid-upload leaves no file, temp or final', async () => {
+      const filesBefore = await storedUploads(t.dataDir);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const { payload, headers } = multipart([imageFile('photo_profile', await makeJpeg(600, 600))]);
+      await new Promise<void>((resolve) => {
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth/upload-profile',
+          headers: { ...headers, 'content-length': String(payload.length), authorization: `Bearer ${other.token}` },
+        });
+        req.on('error', () => resolve());
+        req.on('close', () => resolve());
+        req.write(payload.subarray(0, Math.floor(payload.length / 2)), () => setTimeout(() => req.destroy(), 100));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await storedUploads(t.dataDir)).toEqual(filesBefore);
+      expect((await me(other)).photo_profile).toBe('');
     });
 
     it('a JSON body → 415, no token → 401', async () => {

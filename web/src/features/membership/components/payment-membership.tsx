@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Container, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { Duration, PaidTier, PaymentRecord } from '@le/contracts';
-import { DURATIONS, LIMITS, PAID_TIERS, PRICES, UI_TEXT } from '@le/contracts';
+import { DURATIONS, LIMITS, PAID_TIERS, PRICES, UI_TEXT, hasActiveMembership } from '@le/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -13,7 +13,7 @@ import { BANK_TRANSFER } from '../../../config/payment';
 import { errorMessage } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
 import { createPayment, getPaymentHistory } from '../api/payments';
-import { formatRupiah, perPeriod } from '../utils/format';
+import { formatDate, formatRupiah, perPeriod } from '../utils/format';
 
 const TIER_TEXT: Record<PaidTier, string> = {
   basic: 'The live chart and the member room, to get started.',
@@ -43,6 +43,7 @@ function Section({ step, title, children }: { step: number; title: string; child
 export function PaymentMembership() {
   const navigate = useNavigate();
   const role = useSessionStore((state) => state.role);
+  const user = useSessionStore((state) => state.user);
   const [payments, setPayments] = useState<PaymentRecord[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [tier, setTier] = useState<PaidTier>('basic');
@@ -133,6 +134,11 @@ export function PaymentMembership() {
   } else {
     body = (
       <Stack gap="6">
+        {user && user.role !== 'admin' && hasActiveMembership({ ...user, role: user.role }) ? (
+          <FormAlert status="info" title={`Your ${user.membershipTier.toUpperCase()} membership runs until ${formatDate(user.membershipEnd)}.`}>
+            A new payment adds its period after that date, with the tier you choose now.
+          </FormAlert>
+        ) : null}
         {latest?.status === 'rejected' ? (
           <FormAlert status="error" title={UI_TEXT.paymentRejected}>
             Your last payment was rejected. Check the transfer and send the proof again below.

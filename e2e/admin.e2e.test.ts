@@ -143,11 +143,21 @@ describe.runIf(chromiumPath)('the admin console in the browser', () => {
   });
 
   it('the admin screens at 375 and 1280 px: dashboard, membership management, activity log', async () => {
-    // something to show: a pending payment and a trial ending soon are made by the first test or here
+    // a trial with a pending payment: the queue shows its card, and the 1280 px pass rejects it
     const trial = await signUpByApi(baseURL, outbox(), 'shot');
     for (const width of [375, 1280]) {
       const { page, context, errors } = await openPage(browser, baseURL, width, 900);
       await useSessionInBrowser(page, admin);
+
+      if (width === 375) {
+        // a payment waiting for validation, so that the queue has a card to show
+        const form = new FormData();
+        form.append('membershipTier', 'expert');
+        form.append('duration', 'yearly');
+        form.append('paymentProof', new Blob([await makeJpegInBrowser(page, 640, 480)], { type: 'image/jpeg' }), 'proof.jpg');
+        const sent = await fetch(`${baseURL}/api/payments`, { method: 'POST', headers: { authorization: `Bearer ${trial.token}` }, body: form });
+        expect(sent.status).toBe(201);
+      }
 
       await page.goto('/dashboard');
       await page.getByTestId('stat-pending').waitFor();
@@ -158,10 +168,24 @@ describe.runIf(chromiumPath)('the admin console in the browser', () => {
       await page.goto('/manage-membership');
       await page.getByTestId(width < 768 ? 'member-card' : 'member-row').filter({ hasText: trial.user.username }).waitFor();
       await expectNoSideScroll(page, width);
+
+      const card = page.getByTestId('payment-review').filter({ hasText: trial.user.username });
+      await card.getByRole('img', { name: `Payment proof of ${trial.user.username}` }).waitFor();
       await screenshot(page, `manage-membership-${width}`);
 
-      // the edit dialog: make the trial a Basic member
       if (width === 1280) {
+        // reject with a reason
+        await card.getByRole('button', { name: 'Reject' }).click();
+        const rejectDialog = page.getByRole('alertdialog');
+        await rejectDialog.getByLabel('Reason (optional)').fill('The transfer has not arrived');
+        await screenshot(page, 'manage-membership-reject-1280');
+        await rejectDialog.getByRole('button', { name: 'Reject payment' }).click();
+        await page.getByText('Payment rejected').first().waitFor();
+        await card.waitFor({ state: 'detached' });
+        await page.getByLabel('Show').selectOption('rejected');
+        await page.getByTestId('payment-review').filter({ hasText: 'The transfer has not arrived' }).waitFor();
+
+        // the edit dialog: make the trial a Basic member
         await page.getByRole('button', { name: `Edit ${trial.user.username}` }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByLabel('Role').selectOption('member');

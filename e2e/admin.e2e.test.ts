@@ -154,7 +154,7 @@ describe.runIf(chromiumPath)('the admin console in the browser', () => {
         const form = new FormData();
         form.append('membershipTier', 'expert');
         form.append('duration', 'yearly');
-        form.append('paymentProof', new Blob([await makeJpegInBrowser(page, 640, 480)], { type: 'image/jpeg' }), 'proof.jpg');
+        form.append('paymentProof', new Blob([new Uint8Array(await makeJpegInBrowser(page, 640, 480))], { type: 'image/jpeg' }), 'proof.jpg');
         const sent = await fetch(`${baseURL}/api/payments`, { method: 'POST', headers: { authorization: `Bearer ${trial.token}` }, body: form });
         expect(sent.status).toBe(201);
       }

@@ -207,6 +207,27 @@ describe('image uploads', () => {
     }
   });
 
+  it('roles: trial, expired member, member and admin each upload their own photos; guest 401', async () => {
+    const expired = await signUp(t, 'upexpired');
+    await t.store.users.update(expired.userId, { role: 'member', membershipTier: 'basic', membershipEnd: new Date(Date.now() - 1000) });
+    const member = await signUp(t, 'upmember');
+    await t.store.users.update(member.userId, { role: 'member', membershipTier: 'expert', membershipEnd: new Date(Date.now() + 86_400_000) });
+    for (const user of [owner, expired, member, admin]) {
+      for (const [url, field] of [['/api/auth/upload-profile', 'photo_profile'], ['/api/auth/upload-identitas', 'image_identitas']] as const) {
+        const response = await upload(url, [imageFile(field, await makeJpeg(120, 90))], user.token);
+        expect(response.statusCode, `${user.username} ${url}`).toBe(200);
+        expect((await me(user))[field]).toBe(response.json<{ file: string }>().file);
+      }
+    }
+    for (const url of ['/api/auth/upload-profile', '/api/auth/upload-identitas']) {
+      expect((await upload(url, [imageFile('photo_profile', await makeJpeg())], null)).statusCode).toBe(401);
+    }
+    // The member's identity photo: not for the expired member, yes for the admin.
+    const identity = (await me(member)).image_identitas;
+    expect((await call(t.app, { method: 'GET', url: identity, token: expired.token })).statusCode).toBe(403);
+    expect((await call(t.app, { method: 'GET', url: identity, token: admin.token })).statusCode).toBe(200);
+  });
+
   it('file routes: a bad id → 400, an unknown id → 404', async () => {
     expect((await call(t.app, { method: 'GET', url: '/api/files/not-an-id' })).statusCode).toBe(400);
     expect((await call(t.app, { method: 'GET', url: '/api/files/0123456789abcdef01234567' })).statusCode).toBe(404);

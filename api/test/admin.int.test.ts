@@ -125,6 +125,28 @@ describe('payments queue', () => {
     expect((await as(admin.token, 'POST', `/api/admin/payments/${listed!._id}/approve`, {})).statusCode).toBe(200);
   });
 
+  it('pages the queue newest first with a cursor', async () => {
+    const made = [];
+    for (let index = 0; index < 3; index += 1) made.push(await pendingPayment(await signUp(t, `page${index}`)));
+    const first = (await as(admin.token, 'GET', '/api/admin/payments?status=pending&limit=2')).json<{ payments: AdminPaymentRecord[]; nextCursor: string | null }>();
+    expect(first.payments).toHaveLength(2);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const seen = first.payments.map((payment) => payment._id);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const next = (await as(admin.token, 'GET', `/api/admin/payments?status=pending&limit=2&before=${cursor}`)).json<{
+        payments: AdminPaymentRecord[];
+        nextCursor: string | null;
+      }>();
+      seen.push(...next.payments.map((payment) => payment._id));
+      cursor = next.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const payment of made) expect(seen).toContain(payment._id);
+    expect(seen.slice(0, 3)).toEqual([...made].reverse().map((payment) => payment._id));
+    expect((await as(admin.token, 'GET', '/api/admin/payments?before=forged')).statusCode).toBe(400);
+  });
+
   it('approves: the trial becomes a member for one period from now, and the action is logged', async () => {
     const payer = await signUp(t, 'approve');
     const payment = await pendingPayment(payer, 'pro', 'monthly');

@@ -74,6 +74,24 @@ export class PaymentsRepository {
     return this.payments.find(filter, { sort: { paymentDate: -1, _id: -1 }, limit: query.limit ?? 100, skip: query.skip ?? 0 });
   }
 
+  /**
+   * The admin queue a page at a time: newest first by (paymentDate, _id), strictly older than
+   * `before`; one more than `limit` is read to tell whether another page exists.
+   */
+  async page(query: { status?: PaymentStatus; before?: { paymentDate: Date; id: string } | null; limit: number }): Promise<{ payments: PaymentDoc[]; next: { paymentDate: Date; id: string } | null }> {
+    const and: Filter[] = [];
+    if (query.status) and.push({ status: query.status });
+    if (query.before) {
+      const { paymentDate, id } = query.before;
+      and.push({ $or: [{ paymentDate: { $lt: paymentDate } }, { paymentDate, _id: { $lt: id } }] });
+    }
+    const filter: Filter = and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
+    const found = await this.payments.find(filter, { sort: { paymentDate: -1, _id: -1 }, limit: query.limit + 1 });
+    const payments = found.slice(0, query.limit);
+    const last = payments.at(-1);
+    return { payments, next: found.length > query.limit && last ? { paymentDate: last.paymentDate, id: last._id } : null };
+  }
+
   countByStatus(status: PaymentStatus): Promise<number> {
     return this.payments.count({ status });
   }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { badRequest } from '../../lib/http-error';
+import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { toPublicUser } from '../../lib/public-user';
 import { User } from '@le/contracts/schemas';
 import { recordActivity, rupiah } from '../../services/activity';
@@ -19,12 +21,18 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/payments',
-    { schema: { querystring: PaymentsQuery, response: { 200: Type.Object({ payments: Type.Array(AdminPayment) }), ...adminErrors } } },
+    { schema: { querystring: PaymentsQuery, response: { 200: Type.Object({ payments: Type.Array(AdminPayment), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...adminErrors } } },
     async (request) => {
-      const { status, limit = 100 } = request.query;
-      const found = await payments.list({ status, limit });
+      const { status, before: cursorText, limit = 100 } = request.query;
+      const cursor = cursorText === undefined ? null : decodePageCursor(cursorText);
+      if (cursor === null && cursorText !== undefined) throw badRequest('This page cursor is not valid.', 'BAD_CURSOR');
+      const page = await payments.page({ status, limit, before: cursor && { paymentDate: cursor.createdAt, id: cursor.id } });
+      const found = page.payments;
       const payers = new Map((await users.findManyByIds([...new Set(found.map((payment) => payment.userId))])).map((user) => [user._id, user]));
-      return { payments: found.map((payment) => toAdminPaymentView(payment, payers.get(payment.userId) ?? null)) };
+      return {
+        payments: found.map((payment) => toAdminPaymentView(payment, payers.get(payment.userId) ?? null)),
+        nextCursor: page.next ? encodePageCursor({ createdAt: page.next.paymentDate, id: page.next.id }) : null,
+      };
     },
   );
 

@@ -37,6 +37,7 @@ export const AdminPayment = Type.Object({
 
 export const PaymentsQuery = Type.Object({
   status: Type.Optional(Type.Enum(PAYMENT_STATUSES)),
+  before: Type.Optional(Type.String({ maxLength: 64 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 100 })),
 });
 

@@ -2,9 +2,14 @@ import type { AdminPaymentRecord, PaymentStatus, PublicUser } from '@le/contract
 
 import { api } from '../../../lib/api-client';
 
-/** GET /admin/payments?status=: newest first. */
-export const getAdminPayments = (status: PaymentStatus | 'all', signal?: AbortSignal) =>
-  api.get<{ payments: AdminPaymentRecord[] }>(`/admin/payments${status === 'all' ? '' : `?status=${status}`}`, { signal });
+/** GET /admin/payments?status=&before=: newest first, a page at a time. */
+export const getAdminPayments = (status: PaymentStatus | 'all', options: { before?: string | null; signal?: AbortSignal } = {}) => {
+  const query = new URLSearchParams();
+  if (status !== 'all') query.set('status', status);
+  if (options.before) query.set('before', options.before);
+  const search = query.toString();
+  return api.get<{ payments: AdminPaymentRecord[]; nextCursor: string | null }>(`/admin/payments${search ? `?${search}` : ''}`, { signal: options.signal });
+};
 
 /** POST /admin/payments/:id/approve: the price-table amount unless a custom one is given. 409 when already decided. */
 export const approvePayment = (id: string, amount?: number) =>

@@ -29,13 +29,18 @@ export function PaymentsSection({ onMembersChanged }: { onMembersChanged: () => 
   const [loadError, setLoadError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const [rejecting, setRejecting] = useState<AdminPaymentRecord | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
     setState('loading');
-    getAdminPayments(status, controller.signal)
-      .then(({ payments: found }) => {
+    setMoreError(null);
+    getAdminPayments(status, { signal: controller.signal })
+      .then(({ payments: found, nextCursor: next }) => {
         setPayments(found);
+        setNextCursor(next);
         setState('ready');
       })
       .catch((failure: unknown) => {
@@ -47,6 +52,22 @@ export function PaymentsSection({ onMembersChanged }: { onMembersChanged: () => 
   }, [status, generation]);
 
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
+
+  const loadMore = () => {
+    if (!nextCursor) return;
+    setLoadingMore(true);
+    setMoreError(null);
+    getAdminPayments(status, { before: nextCursor })
+      .then((page) => {
+        setPayments((current) => {
+          const known = new Set(current.map((payment) => payment._id));
+          return [...current, ...page.payments.filter((payment) => !known.has(payment._id))];
+        });
+        setNextCursor(page.nextCursor);
+      })
+      .catch((failure: unknown) => setMoreError(errorMessage(failure, 'More payments could not be loaded.')))
+      .finally(() => setLoadingMore(false));
+  };
 
   const decided = (payment: AdminPaymentRecord) =>
     setPayments((current) =>
@@ -91,6 +112,14 @@ export function PaymentsSection({ onMembersChanged }: { onMembersChanged: () => 
             }}
           />
         ))}
+        {moreError ? <FormAlert status="error" title={moreError} /> : null}
+        {nextCursor ? (
+          <Center>
+            <Button variant="outline" colorPalette="gold" onClick={loadMore} loading={loadingMore} loadingText="Loading…">
+              Load more
+            </Button>
+          </Center>
+        ) : null}
       </Stack>
     );
   }

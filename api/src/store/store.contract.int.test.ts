@@ -361,6 +361,17 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     const second = await store.payments.create(payment(newId(), base + 2));
     expect((await store.payments.listByUser(payer)).map((p) => p._id)).toEqual([second._id, first._id]);
     expect((await store.payments.list({ status: 'pending' })).map((p) => p._id)).toContain(second._id);
+    // the admin queue pages by (paymentDate, _id): every payment once, newest first
+    const paged: string[] = [];
+    let before: { paymentDate: Date; id: string } | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof store.payments.page>> = await store.payments.page({ before, limit: 1 });
+      paged.push(...page.payments.map((p) => p._id));
+      before = page.next;
+    } while (before);
+    expect(paged.indexOf(second._id)).toBeLessThan(paged.indexOf(first._id));
+    expect(new Set(paged).size).toBe(paged.length);
+    expect((await store.payments.page({ status: 'approved', limit: 50 })).payments.every((p) => p.status === 'approved')).toBe(true);
     expect(await store.payments.findById('missing')).toBeNull();
 
     const file = await store.files.create({

@@ -113,6 +113,20 @@ export function AdminDashboardPage() {
             Refresh
           </Button>
         </Flex>
+        <HStack gap="2" wrap="wrap" as="nav" aria-label="Admin pages">
+          <ButtonLink to={paths.manageMembership.href} size="sm" variant="subtle">
+            Manage Membership
+          </ButtonLink>
+          <ButtonLink to={paths.manageHistory.href} size="sm" variant="subtle">
+            Manage History
+          </ButtonLink>
+          <ButtonLink to={paths.logActivity.href} size="sm" variant="subtle">
+            Activity Log
+          </ButtonLink>
+          <ButtonLink to={paths.chatAdmin.href} size="sm" variant="subtle">
+            Admin Chat
+          </ButtonLink>
+        </HStack>
         {error ? <FormAlert status="error" title={error} /> : null}
         {!stats ? (
           error ? null : <PageSpinner label="Loading the dashboard" />

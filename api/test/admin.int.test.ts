@@ -386,6 +386,17 @@ describe('members', () => {
     }
   });
 
+  it('leaves an unverified account alone (409): its mailed code makes it a trial', async () => {
+    const input = { name: 'Unverified', username: `unv${Date.now().toString(36)}`, email: `unv${Date.now().toString(36)}@example.com`, password: 'correct horse 1' };
+    expect((await call(t.app, { method: 'POST', url: '/api/auth/register', payload: input })).statusCode).toBe(201);
+    const stored = await t.store.users.findByEmail(input.email);
+    const response = await as(admin.token, 'PATCH', `/api/admin/members/${stored!._id}`, { membershipTier: 'pro' });
+    expect(response.statusCode).toBe(409);
+    expect(await t.store.users.findById(stored!._id)).toMatchObject({ role: 'guest', membershipTier: 'None' });
+    const guests = (await as(admin.token, 'GET', '/api/admin/members?role=guest')).json<{ members: PublicUser[] }>().members;
+    expect(guests.map((user) => user._id)).toContain(stored!._id);
+  });
+
   it('an admin cannot demote itself, so the last admin stays', async () => {
     const response = await as(admin.token, 'PATCH', `/api/admin/members/${admin.userId}`, { role: 'trial' });
     expect(response.statusCode).toBe(409);

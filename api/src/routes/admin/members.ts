@@ -39,6 +39,8 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const current = await users.findById(request.params.id);
       if (!current) throw notFound('Member not found.');
+      // An unverified account becomes a trial through its mailed code, not through the console.
+      if (!current.emailVerified) throw conflict('This account has not verified its email yet.', 'NOT_VERIFIED');
       const next = planMemberChange(current, input);
       const changes = describeChanges(current, next);
       if (changes.length === 0) return { user: toPublicUser(current) };

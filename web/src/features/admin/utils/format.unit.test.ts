@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+
+import { formatDate, formatRupiah, fromDateInput, toDateInput } from './format';
+
+describe('admin formats', () => {
+  it('writes Rupiah with Indonesian grouping', () => {
+    expect(formatRupiah(100_000)).toBe('Rp 100.000');
+    expect(formatRupiah(2_000_000)).toBe('Rp 2.000.000');
+  });
+
+  it('a date input round-trips through the end of that local day', () => {
+    const iso = fromDateInput('2031-05-06');
+    expect(iso).not.toBeNull();
+    const date = new Date(iso!);
+    expect([date.getFullYear(), date.getMonth() + 1, date.getDate(), date.getHours(), date.getMinutes()]).toEqual([2031, 5, 6, 23, 59]);
+    expect(toDateInput(iso)).toBe('2031-05-06');
+  });
+
+  it('refuses what is not a date and shows a dash for no date', () => {
+    expect(fromDateInput('06/05/2031')).toBeNull();
+    expect(fromDateInput('')).toBeNull();
+    expect(toDateInput(null)).toBe('');
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate('2031-05-06T12:00:00.000Z')).toMatch(/^\d{2}\/\d{2}\/2031$/);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { memoryPresence, type PresenceStore } from '@le/realtime-server';
 import type { Config } from './config';
 import { HttpError } from './lib/http-error';
 import authenticate from './plugins/app/authenticate';
@@ -21,6 +22,7 @@ export interface AppOptions {
   mailer: Mailer;
   redis?: Redis | null;
   publisher?: EventPublisher;
+  presence?: PresenceStore;
 }
 
 /** What a 5xx tells the client: never the error's own text or stack. */
@@ -57,7 +59,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
     config: options.config,
     store: options.store,
     mailer: options.mailer,
-    realtime: { publisher: options.publisher ?? nullPublisher },
+    realtime: { publisher: options.publisher ?? nullPublisher, presence: options.presence ?? memoryPresence() },
   });
   await instance.register(authenticate);
 

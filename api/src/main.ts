@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { createRealtimeServer, type RealtimeServer } from '@le/realtime-server';
+import { createRealtimeServer, redisPresence, type PresenceStore, type RealtimeServer } from '@le/realtime-server';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createMailer } from './plugins/app/mailer';
 import { localPublisher, redisPublisher } from './plugins/app/publisher';
@@ -39,6 +39,7 @@ export const startServer = async (
   await ensureAdmin(store, { email: config.adminEmail, password: config.adminPassword }, app.log);
 
   let realtime: RealtimeServer | null = null;
+  let ownPresence: PresenceStore | null = null;
   if (mode === 'all') {
     realtime = await createRealtimeServer({
       httpServer: app.server,
@@ -46,13 +47,18 @@ export const startServer = async (
       authenticate: async (token) => {
         if (!token) return { userId: null, sessionId: null, role: 'guest' };
         const auth = await app.resolveToken(token);
-        return auth ? { userId: auth.user._id, sessionId: auth.session._id, role: auth.user.role } : null;
+        return auth
+          ? { userId: auth.user._id, sessionId: auth.session._id, role: auth.user.role, expiresAt: auth.session.expiresAt.getTime() }
+          : null;
       },
     });
     // With Redis the adapter carries these emits to the sockets of every other process too.
     app.realtime.publisher = localPublisher(realtime.io, config.redisUrl ? 'redis' : 'local');
+    app.realtime.presence = realtime.presence;
   } else {
     app.realtime.publisher = redisPublisher(redis!);
+    ownPresence = redisPresence(config.redisUrl!);
+    app.realtime.presence = ownPresence;
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
@@ -65,6 +71,7 @@ export const startServer = async (
       closing ??= (async () => {
         await realtime?.close();
         await app.close();
+        await ownPresence?.close();
         await redis?.quit().catch(() => undefined);
         await store.close();
       })();

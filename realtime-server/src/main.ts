@@ -46,10 +46,10 @@ const realtime = await createRealtimeServer({
   redisUrl,
   authenticate: async (token) => {
     if (!token) return { userId: null, sessionId: null, role: 'guest' };
-    const claims = verify(token) as { sub: string; sid: string; role?: string };
+    const claims = verify(token) as { sub: string; sid: string; role?: string; exp: number };
     if (await redis.exists(REVOKED_SESSION_KEY(claims.sid))) return null;
     const role: Role = ROLES.includes(claims.role as Role) ? (claims.role as Role) : 'guest';
-    return { userId: claims.sub, sessionId: claims.sid, role };
+    return { userId: claims.sub, sessionId: claims.sid, role, expiresAt: claims.exp * 1000 };
   },
 });
 

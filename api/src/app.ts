@@ -13,6 +13,7 @@ import rateLimit from './plugins/external/rate-limit';
 import security from './plugins/external/security';
 import webApp from './plugins/external/web-app';
 import authRoutes from './routes/auth';
+import chatRoutes from './routes/chat';
 import healthRoutes from './routes/health';
 import type { Store } from './store';
 
@@ -67,6 +68,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(chatRoutes, { prefix: '/chat' });
     },
     { prefix: '/api' },
   );

@@ -1,9 +1,8 @@
 import { Badge, Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
-import { UI_TEXT } from '@le/contracts';
 import type { ChatMessage } from '@le/contracts';
 
 import { UserAvatar } from '../../../components/ui/user-avatar';
-import { formatTime, withinEditWindow } from '../utils/format';
+import { formatTime, messageDisplay, withinEditWindow } from '../utils/format';
 import type { ChatRights } from '../utils/rights';
 import { isOwn } from '../utils/rights';
 import { EditIcon, EyeIcon, EyeOffIcon, ReplyIcon, TrashIcon } from './chat-icons';
@@ -32,7 +31,7 @@ interface MessageItemProps extends MessageActions {
 export function MessageItem({ message, rights, now, isReply = false, busy = false, onReply, onEdit, onDelete, onToggleHide }: MessageItemProps) {
   const own = isOwn(rights, message.sender);
   const senderName = message.sender.name || message.sender.username;
-  const hiddenForViewer = message.hidden && !rights.isAdmin;
+  const display = messageDisplay(message, rights.isAdmin);
   const editable = own && rights.canPost && !message.deleted && !message.hidden && withinEditWindow(message.createdAt, now);
   const canReply = onReply !== undefined && rights.canPost && !message.deleted;
 
@@ -46,7 +45,7 @@ export function MessageItem({ message, rights, now, isReply = false, busy = fals
       data-testid="chat-message"
       data-message-id={message._id}
       data-hidden={message.hidden ? 'true' : 'false'}
-      opacity={message.hidden && rights.isAdmin ? 0.5 : 1}
+      opacity={display.kind === 'dimmed' ? 0.5 : 1}
     >
       <UserAvatar photo={message.sender.photo_profile} name={senderName} boxSize={isReply ? '7' : '8'} />
       <Box flex="1" minW="0">
@@ -69,17 +68,17 @@ export function MessageItem({ message, rights, now, isReply = false, busy = fals
             </Badge>
           ) : null}
         </HStack>
-        {message.deleted ? (
+        {display.kind === 'deleted' ? (
           <Text fontSize="sm" color="fg.subtle" fontStyle="italic">
-            —
+            {display.text}
           </Text>
-        ) : hiddenForViewer ? (
+        ) : display.kind === 'hidden' ? (
           <Text fontSize="sm" color="fg.muted" fontStyle="italic" data-testid="chat-message-hidden">
-            {UI_TEXT.chatHiddenMessage}
+            {display.text}
           </Text>
         ) : (
           <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-content">
-            {message.content}
+            {display.text}
           </Text>
         )}
         {!message.deleted ? (

@@ -41,3 +41,12 @@ export const withinEditWindow = (createdAt: string, now = Date.now()): boolean =
   const created = valid(createdAt);
   return created !== null && now - created.getTime() < LIMITS.editWindowMs;
 };
+
+/** How a message body shows (spec §4): the admin sees hidden messages dimmed, everyone else the notice. */
+export type MessageDisplay = { kind: 'text' | 'dimmed'; text: string } | { kind: 'hidden'; text: string } | { kind: 'deleted'; text: string };
+
+export const messageDisplay = (message: { content: string; hidden: boolean; deleted: boolean }, viewerIsAdmin: boolean): MessageDisplay => {
+  if (message.deleted) return { kind: 'deleted', text: '—' };
+  if (message.hidden) return viewerIsAdmin ? { kind: 'dimmed', text: message.content } : { kind: 'hidden', text: UI_TEXT.chatHiddenMessage };
+  return { kind: 'text', text: message.content };
+};

@@ -128,7 +128,14 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     routes.patch(
       '/:id/hide',
-      { config: writeLimit, schema: { params: MessageParams, body: HideBody, response: { 200: MessageResponse, ...errors } } },
+      {
+        config: writeLimit,
+        // The body is optional: a bare PATCH toggles too.
+        preValidation: async (request) => {
+          if (request.body === undefined || request.body === null) request.body = {};
+        },
+        schema: { params: MessageParams, body: HideBody, response: { 200: MessageResponse, ...errors } },
+      },
       async (request) => ({
         message: await chat.toggleHidden(userOf(request), request.params.id, request.body?.context ?? null),
       }),

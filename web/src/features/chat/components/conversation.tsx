@@ -57,7 +57,9 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
   const othersCount = useMemo(() => messages.filter((message) => !isOwn(rights, message.sender)).length, [messages, rights]);
   useEffect(() => {
     if (!markAsRead || !stream || isGlobal || !state?.loaded) return;
-    markRead(stream).catch((error: unknown) => console.warn('Could not mark the chat read', error));
+    markRead(stream)
+      .then(() => useChatStore.getState().clearUnread(stream))
+      .catch((error: unknown) => console.warn('Could not mark the chat read', error));
   }, [markAsRead, stream, isGlobal, state?.loaded, othersCount]);
 
   const submit = async (content: string, current: ComposerMode): Promise<boolean> => {

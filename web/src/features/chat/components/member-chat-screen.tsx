@@ -6,6 +6,7 @@ import { UserAvatar } from '../../../components/ui/user-avatar';
 import { useSessionStore } from '../../../stores/session-store';
 import { openWithAdmin } from '../api/open-with-admin';
 import { useChatListSync } from '../hooks/use-chat-list-sync';
+import { useIsWide } from '../hooks/use-is-wide';
 import { useRealtimeChat } from '../hooks/use-realtime-chat';
 import { useChatStore } from '../stores/chat-store';
 import { chatRights } from '../utils/rights';
@@ -31,6 +32,7 @@ export function MemberChatScreen() {
   const chats = useChatStore((state) => state.chats);
   const withAdmin = useChatStore((state) => state.withAdmin);
   const [open, setOpen] = useState(false);
+  const wide = useIsWide();
 
   useEffect(() => {
     useChatStore
@@ -78,7 +80,7 @@ export function MemberChatScreen() {
         rights={rights}
         emptyText="Write your first message to the admins."
         ensureChat={ensureChat}
-        markAsRead
+        markAsRead={open || wide}
         header={
           <ConversationHeader
             title={adminName}

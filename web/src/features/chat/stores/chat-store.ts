@@ -33,6 +33,8 @@ interface ChatState {
   loadChats: (kind: ChatListKind) => Promise<void>;
   loadWithAdmin: () => Promise<void>;
   setWithAdminChat: (chat: ChatSummary) => void;
+  /** The viewer read this chat: its badge goes at once (the list refresh confirms it). */
+  clearUnread: (chatId: string) => void;
   /** Forget everything (another user signed in: what they may see differs). */
   reset: () => void;
 }
@@ -146,6 +148,9 @@ export const useChatStore = create<ChatState>()((set, get) => {
       }),
 
     setWithAdminChat: (chat) => set((state) => ({ withAdmin: { chat, admins: state.withAdmin?.admins ?? [] } })),
+
+    clearUnread: (chatId) =>
+      set((state) => ({ chats: state.chats?.map((chat) => (chat._id === chatId ? { ...chat, unreadCount: 0 } : chat)) ?? null })),
 
     reset: () => {
       generation += 1;

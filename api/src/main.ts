@@ -36,10 +36,13 @@ export const startServer = async (
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: config.mailOutbox }),
     logger: options.logger ?? true,
   });
+  // ioredis reconnects by itself; a refused connection is worth a line in the log, not more.
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis'));
   await ensureAdmin(store, { email: config.adminEmail, password: config.adminPassword }, app.log);
 
   let realtime: RealtimeServer | null = null;
   let ownPresence: PresenceStore | null = null;
+  let publisherRedis: Redis | null = null;
   if (mode === 'all') {
     realtime = await createRealtimeServer({
       httpServer: app.server,
@@ -56,7 +59,12 @@ export const startServer = async (
     app.realtime.publisher = localPublisher(realtime.io, config.redisUrl ? 'redis' : 'local');
     app.realtime.presence = realtime.presence;
   } else {
-    app.realtime.publisher = redisPublisher(redis!);
+    // Its own connection, which queues while Redis is away: what is published during an outage
+    // goes out on reconnect, and the emitter (which does not catch a refused publish) never sees
+    // one. Clients that still miss something catch up from /api/chat/events.
+    publisherRedis = new Redis(config.redisUrl!, { maxRetriesPerRequest: null });
+    publisherRedis.on('error', (error) => app.log.warn({ err: error }, 'redis (publisher)'));
+    app.realtime.publisher = redisPublisher(publisherRedis);
     ownPresence = redisPresence(config.redisUrl!);
     app.realtime.presence = ownPresence;
   }
@@ -72,6 +80,7 @@ export const startServer = async (
         await realtime?.close();
         await app.close();
         await ownPresence?.close();
+        await publisherRedis?.quit().catch(() => undefined);
         await redis?.quit().catch(() => undefined);
         await store.close();
       })();

@@ -90,6 +90,17 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
     const sub = pub.duplicate();
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
+    // Broadcasts published while this process could not hear Redis are gone; once its
+    // subscriptions are back, its clients are told to read their streams forward.
+    let lostRedis = false;
+    sub.on('close', () => {
+      lostRedis = true;
+    });
+    sub.on('ready', () => {
+      if (!lostRedis) return;
+      lostRedis = false;
+      setTimeout(() => io.local.emit('chat:resync'), 200).unref();
+    });
   }
 
   io.use((socket, next) => {

@@ -89,6 +89,11 @@ const open = (token: string | null) => {
     if (socket !== next) return;
     for (const handler of chatHandlers) handler(event);
   });
+  // The realtime process had lost Redis: catch up exactly as after a reconnection.
+  next.on('chat:resync', () => {
+    if (socket !== next) return;
+    setState({ connections: useRealtimeStore.getState().connections + 1 });
+  });
   next.on('session:revoked', () => {
     if (socket !== next) return;
     // The server ended this session (signed out elsewhere, or revoked): forget it here too.

@@ -111,6 +111,39 @@ describe.runIf(chromiumPath)('chat in the browser', () => {
     await Promise.all([guest.context.close(), member.context.close(), boss.context.close()]);
   });
 
+  it('without a socket the live room polls and says the connection is lost; when it is back it says so and pushes again', async () => {
+    const guest = await openPage(browser, baseURL, 1280);
+    const member = await openPage(browser, baseURL, 1280);
+    // The guest's socket cannot reach the server (every Socket.IO request fails).
+    await guest.page.route('**/socket.io/**', (route) => route.abort());
+    await guest.page.goto('/faq-chat');
+    await guest.page.getByTestId('connection-banner').filter({ hasText: 'Live connection lost (server error)' }).waitFor({ timeout: 5_000 });
+    await guest.page.getByTestId('live-indicator').filter({ hasText: 'Offline' }).waitFor();
+
+    await signIn(member.page, accounts!.member.email, accounts!.member.password);
+    await member.page.goto('/faq-chat');
+    await live(member.page);
+    const polled = `Lewat polling ${Date.now().toString(36)}`;
+    await send(member.page, polled);
+    await message(member.page, polled).waitFor();
+    // the conversation poll (5 s) brings it
+    await message(guest.page, polled).waitFor({ timeout: 7_000 });
+
+    // the socket comes back: the banner says so, the badge is Live, and messages are pushed again
+    await guest.page.unroute('**/socket.io/**');
+    await guest.page.getByTestId('connection-banner').filter({ hasText: 'Live connection restored.' }).waitFor({ timeout: 10_000 });
+    await live(guest.page);
+    const pushed = `Lewat socket ${Date.now().toString(36)}`;
+    await send(member.page, pushed);
+    await message(member.page, pushed).waitFor();
+    await message(guest.page, pushed).waitFor({ timeout: 1_000 });
+
+    // the failed Socket.IO requests are the only console errors
+    expect(guest.errors.filter((error) => !/ERR_FAILED|socket\.io|WebSocket/i.test(error))).toEqual([]);
+    expect(member.errors).toEqual([]);
+    await Promise.all([guest.context.close(), member.context.close()]);
+  });
+
   it('shows the trial and the expired member why they cannot post', async () => {
     const trial = await openPage(browser, baseURL, 375);
     await signIn(trial.page, accounts!.trial.email, accounts!.trial.password);

@@ -55,7 +55,7 @@ export function MemberChatScreen() {
     <ChatList
       chats={chats}
       viewerIsAdmin={false}
-      selectedId={open ? chatId : null}
+      selectedId={open || wide ? chatId : null}
       onSelect={() => setOpen(true)}
       emptyText={UI_TEXT.chatNoHistoryWithAdmin}
       actions={

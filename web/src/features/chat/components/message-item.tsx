@@ -33,7 +33,8 @@ export function MessageItem({ message, rights, now, isReply = false, busy = fals
   const senderName = message.sender.name || message.sender.username;
   const display = messageDisplay(message, rights.isAdmin);
   const editable = own && rights.canPost && !message.deleted && !message.hidden && withinEditWindow(message.createdAt, now);
-  const canReply = onReply !== undefined && rights.canPost && !message.deleted;
+  // Spec §5: the reply button only for the admin and paid members, disabled on hidden messages.
+  const showReply = onReply !== undefined && rights.canPost && !message.deleted;
 
   return (
     <Flex
@@ -81,16 +82,16 @@ export function MessageItem({ message, rights, now, isReply = false, busy = fals
             {display.text}
           </Text>
         )}
-        {!message.deleted ? (
+        {!message.deleted && (showReply || editable || rights.isAdmin) ? (
           <HStack gap="0.5" mt="0.5" minH="6">
-            {onReply !== undefined && (rights.isAdmin || rights.canPost) ? (
+            {showReply ? (
               <IconButton
                 aria-label="Reply"
                 title="Reply"
                 size="2xs"
                 variant="ghost"
-                disabled={!canReply || message.hidden || busy}
-                onClick={() => onReply(message)}
+                disabled={message.hidden || busy}
+                onClick={() => onReply?.(message)}
               >
                 <ReplyIcon />
               </IconButton>

@@ -67,8 +67,8 @@ const authors = new Map<string, UserRecord>();
 /** `own` steers a command to where it may succeed: a member posting in their own chat, an author editing. */
 const perform = async (op: Op): Promise<void> => {
   let user = users[op.user]!;
-  if (op.own && op.kind === 'post' && op.where > 0) user = users[op.where]!;
-  if (op.own && op.kind !== 'post' && op.kind !== 'read' && posted.length > 0) {
+  if (op.kind === 'post' && op.own && op.where > 0) user = users[op.where]!;
+  if (op.kind !== 'post' && op.kind !== 'read' && op.own && posted.length > 0) {
     user = op.kind === 'hide' ? users[0]! : authors.get(posted[op.message % posted.length]!)!;
   }
   try {

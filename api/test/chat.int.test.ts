@@ -358,6 +358,20 @@ describe('pagination and catch-up', () => {
   });
 });
 
+describe('write limits', () => {
+  it('answers 429 with a message once an address sends too many writes', async () => {
+    const ip = '10.250.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) {
+      const response = await call(t.app, { method: 'POST', url: '/api/chat', token: admin.token, ip, payload: { content: `flood ${i}` } });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(response.json<{ message: string }>().message).toMatch(/Too many requests/);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 201)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+});
+
 describe('rebuild', () => {
   it('the projections rebuilt from chat_events equal the live ones, and a repair restores a damaged one', async () => {
     const report = await rebuildChatProjections(t.store);

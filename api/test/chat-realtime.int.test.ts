@@ -1,9 +1,11 @@
 import type { ChatEventPayload, ChatMessage } from '@le/contracts';
-import { latestCode, tempDir, type TempDir } from '@le/testing';
+import { latestCode, requireOrSkip, startRedisServer, tempDir, type RedisServerHandle, type TempDir } from '@le/testing';
+import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startServer, type RunningServer } from '../src/main';
+import { redisPublisher } from '../src/plugins/app/publisher';
 
 /** `chat:event` over a real socket in the one process: who receives what, and redaction. */
 const ADMIN = { ADMIN_EMAIL: 'chat-rt-admin@example.com', ADMIN_PASSWORD: 'chat-rt-admin-password' };
@@ -111,5 +113,51 @@ describe('chat:event in the one process', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(guestEvents).toEqual([]);
     expect(outsiderEvents).toEqual([]);
+  });
+});
+
+const redisBinary = requireOrSkip('redis-server', 'chat publishing through the Redis emitter', 'apt-get install redis-server');
+describe.runIf(redisBinary)('chat publishing through the Redis emitter', () => {
+  let redis: RedisServerHandle;
+  let redisDir: TempDir;
+  let holder: RunningServer;
+  let publisherConnection: Redis;
+  beforeAll(async () => {
+    redis = await startRedisServer(redisBinary!);
+    redisDir = await tempDir('le-chat-rt-redis-');
+    holder = await startServer(
+      loadConfig({ DATA_DIR: redisDir.path, PORT: '0', HOST: '127.0.0.1', REDIS_URL: redis.url, ...ADMIN }, redisDir.path),
+      'all',
+      { logger: false },
+    );
+    publisherConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+  });
+  afterAll(async () => {
+    publisherConnection?.disconnect();
+    await holder?.close();
+    await redis?.stop();
+    await redisDir?.remove();
+  });
+
+  it('emitExcept reaches every socket but the excluded room, on a process that only holds sockets', async () => {
+    const url = holder.url;
+    const connectTo = (token?: string): Promise<Socket> =>
+      new Promise((resolve, reject) => {
+        const socket = connect(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, timeout: 5_000 });
+        sockets.push(socket);
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    const adminLogin = await holder.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD } });
+    const guestEvents = record(await connectTo());
+    const adminEvents = record(await connectTo(adminLogin.json<{ token: string }>().token));
+    const publisher = redisPublisher(publisherConnection);
+    const event: ChatEventPayload = { stream: 'global', seq: 1, type: 'message.deleted' };
+    publisher.emit(['role:admin'], 'chat:event', { ...event, actorId: 'full' });
+    publisher.emitExcept(['role:admin'], 'chat:event', { ...event, actorId: 'redacted' });
+    await until(() => guestEvents.length === 1 && adminEvents.length === 1, 'both emits');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(guestEvents).toEqual([{ ...event, actorId: 'redacted' }]);
+    expect(adminEvents).toEqual([{ ...event, actorId: 'full' }]);
   });
 });

@@ -12,6 +12,7 @@ import {
   GUEST,
   globalStream,
   loadMessage,
+  StreamConflictError,
   viewEventFor,
   viewMessageFor,
   type Actor,
@@ -44,8 +45,12 @@ export interface Page<T> {
 
 const STATUS: Record<ChatRuleError['kind'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
 
-const asHttp = (error: unknown): unknown =>
-  error instanceof ChatRuleError ? new HttpError(STATUS[error.kind], error.message, error.code) : error;
+const asHttp = (error: unknown): unknown => {
+  if (error instanceof ChatRuleError) return new HttpError(STATUS[error.kind], error.message, error.code);
+  // Lost the race for the next place in the stream many times over: the writer may simply retry.
+  if (error instanceof StreamConflictError) return new HttpError(409, 'The chat is busy. Please try again.', 'STREAM_BUSY');
+  return error;
+};
 
 export const viewerOf = (user: UserRecord | null): Viewer => (user ? { _id: user._id, isAdmin: user.role === 'admin' } : GUEST);
 

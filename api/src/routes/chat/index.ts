@@ -21,7 +21,7 @@ import {
   WithAdminResponse,
 } from './schemas';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
 const NoContent = Type.Null();
 const DEFAULT_PAGE = 50;
 const DEFAULT_EVENTS = 200;

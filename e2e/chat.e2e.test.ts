@@ -138,9 +138,31 @@ describe.runIf(chromiumPath)('chat in the browser', () => {
     await message(member.page, pushed).waitFor();
     await message(guest.page, pushed).waitFor({ timeout: 1_000 });
 
-    // the failed Socket.IO requests are the only console errors
-    expect(guest.errors.filter((error) => !/ERR_FAILED|socket\.io|WebSocket/i.test(error))).toEqual([]);
-    expect(member.errors).toEqual([]);
+    // spec §8: a failed send alerts "Gagal kirim pesan." and keeps the text; a failed edit "Gagal edit pesan."
+    const input = member.page.getByRole('textbox', { name: 'Message' });
+    await member.page.route('**/api/chat', (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));
+    const alerts: string[] = [];
+    member.page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await send(member.page, 'tidak terkirim');
+    await expect.poll(() => alerts).toEqual(['Gagal kirim pesan.']);
+    await expect(input.inputValue()).resolves.toBe('tidak terkirim');
+    await member.page.unroute('**/api/chat');
+    await member.page.route('**/api/chat/*', (route) => (route.request().method() === 'PATCH' ? route.abort() : route.continue()));
+    await message(member.page, pushed).getByRole('button', { name: 'Edit message' }).click();
+    await expect(input.inputValue()).resolves.toBe(pushed);
+    await input.fill(`${pushed}!`);
+    await input.press('Enter');
+    await expect.poll(() => alerts).toEqual(['Gagal kirim pesan.', 'Gagal edit pesan.']);
+    await member.page.unroute('**/api/chat/*');
+    expect(await message(guest.page, `${pushed}!`).count()).toBe(0);
+
+    // the failed requests (blocked on purpose) are the only console errors
+    const unexpected = (errors: string[]) => errors.filter((error) => !/ERR_FAILED|socket\.io|WebSocket/i.test(error));
+    expect(unexpected(guest.errors)).toEqual([]);
+    expect(unexpected(member.errors)).toEqual([]);
     await Promise.all([guest.context.close(), member.context.close()]);
   });
 

@@ -4,6 +4,7 @@ import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
 
+import { env } from '../config/env';
 import { useSessionStore } from '../stores/session-store';
 
 /**
@@ -65,10 +66,11 @@ const setState = (state: Partial<RealtimeState>) => useRealtimeStore.setState(st
 
 const open = (token: string | null) => {
   socketToken = token;
-  const next: Socket<ServerToClientEvents, ClientToServerEvents> = io({
-    ...REALTIME_CLIENT_OPTIONS,
-    auth: token ? { token } : {},
-  });
+  const options = { ...REALTIME_CLIENT_OPTIONS, auth: token ? { token } : {} };
+  // Same origin as the page, unless the API lives elsewhere (VITE_API_URL is a full URL).
+  const next: Socket<ServerToClientEvents, ClientToServerEvents> = /^https?:\/\//.test(env.apiBase)
+    ? io(new URL(env.apiBase).origin, options)
+    : io(options);
   socket = next;
   setState({ status: 'connecting' });
   next.on('connect', () => {

@@ -4,6 +4,7 @@ import { ErrorResponse } from '@le/contracts/schemas';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ChatService } from '../../services/chat';
+import { onlineUserIds } from '../../services/presence';
 import {
   ChatList,
   ChatParams,
@@ -103,9 +104,12 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
 
-    routes.get('/admin/chats', { schema: { response: { 200: ChatList, ...errors } } }, async (request) => ({
-      chats: await chat.adminChats(userOf(request)),
-    }));
+    routes.get('/admin/chats', { schema: { response: { 200: ChatList, ...errors } } }, async (request) => {
+      const chats = await chat.adminChats(userOf(request));
+      // `online`: the chat's member has a socket on some realtime process or a fresh heartbeat.
+      const online = await onlineUserIds(app);
+      return { chats: chats.map((summary) => ({ ...summary, online: summary.participants.some((p) => p.role !== 'admin' && online.has(p._id)) })) };
+    });
 
     routes.get('/user/chats', { schema: { response: { 200: ChatList, ...errors } } }, async (request) => ({
       chats: await chat.userChats(userOf(request)),

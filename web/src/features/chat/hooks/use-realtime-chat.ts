@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 
 import { acquireRealtime, onChatEvent, useRealtimeStore } from '../../../lib/realtime-client';
 import { useSessionStore } from '../../../stores/session-store';
@@ -7,27 +7,21 @@ import type { Viewer } from '../stores/chat-store';
 
 /**
  * Realtime first (contract §6): hold the socket, feed every `chat:event` to the chat store, and on
- * each reconnection read what was missed in every stream on screen. A new sign-in or sign-out starts
- * the chat state over, since what one may see depends on who one is.
+ * each reconnection read what was missed in every stream on screen. (A new sign-in or sign-out starts
+ * the chat state over: see chat-store.)
  */
 export function useRealtimeChat(): Viewer {
   const token = useSessionStore((state) => state.token);
   const viewer: Viewer = token ? 'user' : 'guest';
   const connections = useRealtimeStore((state) => state.connections);
-  const firstToken = useRef(token);
 
   useEffect(() => acquireRealtime(), []);
-
-  useEffect(() => {
-    if (firstToken.current === token) return;
-    firstToken.current = token;
-    useChatStore.getState().reset();
-  }, [token]);
 
   useEffect(() => onChatEvent((event) => useChatStore.getState().receive(event, viewer)), [viewer]);
 
   useEffect(() => {
-    if (connections <= 1) return; // the first connection: the screens are loading anyway
+    // Every (re)connection, the first one included: what happened before the socket joined its rooms.
+    if (connections === 0) return;
     const { streams, catchUp } = useChatStore.getState();
     for (const [stream, state] of Object.entries(streams)) if (state.loaded) void catchUp(stream, viewer);
   }, [connections, viewer]);

@@ -1,6 +1,8 @@
 import type { ChatEventPayload, ChatMessage, ChatParticipant, ChatSummary } from '@le/contracts';
 import { create } from 'zustand';
 
+import { useSessionStore } from '../../../stores/session-store';
+
 import { getChats } from '../api/get-chats';
 import type { ChatListKind } from '../api/get-chats';
 import { getEvents } from '../api/get-events';
@@ -158,4 +160,13 @@ export const useChatStore = create<ChatState>()((set, get) => {
       set({ streams: {}, chats: null, withAdmin: undefined });
     },
   };
+});
+
+// Another user (sign-in, sign-out): what one may see differs, so the chat state starts over, at once,
+// before the screens re-render and load again for the new user.
+let sessionToken = useSessionStore.getState().token;
+useSessionStore.subscribe((state) => {
+  if (state.token === sessionToken) return;
+  sessionToken = state.token;
+  useChatStore.getState().reset();
 });

@@ -18,6 +18,13 @@ export const clientKeyOf = (senderId: string, clientId: string): string => `${se
  * (stream, seq) so two writers can never take the same place in a stream.
  */
 export class ChatEventsRepository implements EventStorePort {
+  /**
+   * The last head seen per stream, a hint that saves reading the stream on every write. It can
+   * only be behind (another process wrote): then the insert at hint + 1 meets a duplicate key, the
+   * hint is dropped and the retry reads the real head. It is never ahead of the store.
+   */
+  private readonly heads = new Map<string, number>();
+
   private constructor(private readonly events: Collection<ChatEventRecord>) {}
 
   static async open(driver: StoreDriver): Promise<ChatEventsRepository> {
@@ -25,13 +32,29 @@ export class ChatEventsRepository implements EventStorePort {
       { fields: { stream: 1, seq: 1 }, unique: true },
       { fields: { clientKey: 1 }, unique: true, sparse: true },
       { fields: { 'data.messageId': 1 } },
+      // NeDB uses a compound index only for an exact match on all its fields; MongoDB needs no more.
+      ...(driver.kind === 'embedded' ? [{ fields: { stream: 1 } } as const] : []),
     ]);
     return new ChatEventsRepository(events);
   }
 
+  /** The highest seq of a stream (0 when empty), from the hint when there is one. */
   async head(stream: string): Promise<number> {
+    const hint = this.heads.get(stream);
+    if (hint !== undefined) return hint;
+    const head = await this.readHead(stream);
+    this.raiseHint(stream, head);
+    return head;
+  }
+
+  /** The highest seq of a stream as stored now. */
+  async readHead(stream: string): Promise<number> {
     const [last] = await this.events.find({ stream }, { sort: { seq: -1 }, limit: 1 });
     return last?.seq ?? 0;
+  }
+
+  private raiseHint(stream: string, seq: number): void {
+    if ((this.heads.get(stream) ?? -1) < seq) this.heads.set(stream, seq);
   }
 
   /** Throws StreamConflictError when (stream, seq) is taken, ClientIdTakenError on a repeated clientId. */
@@ -42,10 +65,12 @@ export class ChatEventsRepository implements EventStorePort {
         : event;
     try {
       await this.events.insertOne(record);
+      this.raiseHint(event.stream, event.seq);
       return event;
     } catch (error) {
       if (error instanceof DuplicateKeyError) {
         if (error.field === 'clientKey' && record.clientKey) throw new ClientIdTakenError(record.clientKey);
+        this.heads.delete(event.stream);
         throw new StreamConflictError(event.stream, event.seq);
       }
       throw error;

@@ -33,6 +33,7 @@ export class ChatProjectionsRepository implements ProjectionPort {
     const messages = await driver.collection<MessageDoc>('chat_messages', [
       { fields: { stream: 1, postedSeq: -1 } },
       { fields: { replyToId: 1 } },
+      ...(driver.kind === 'embedded' ? [{ fields: { stream: 1 } } as const] : []),
     ]);
     const chats = await driver.collection<ChatRecord>('chats', [
       { fields: { memberId: 1 }, unique: true, sparse: true },

@@ -7,7 +7,7 @@ import { createMongoDriver } from './mongo';
 import { openStore, type Store } from './index';
 import { newUserRecord, type UserRecord } from './records';
 import { appendDecided, StreamConflictError, type ChatEvent, type NewChatEvent } from '@le/chat-core';
-import { ClientIdTakenError } from './chat-events-repository';
+import { ChatEventsRepository, ClientIdTakenError } from './chat-events-repository';
 
 /**
  * One contract, two backends: the embedded store always, MongoDB where MONGODB_URL is set (no
@@ -57,9 +57,11 @@ const user = (overrides: Partial<UserRecord> = {}): Omit<UserRecord, 'emailLower
 
 describe.each(backends)('store contract: $name', ({ open }) => {
   let store: Store;
+  let driver: StoreDriver;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
     const opened = await open();
+    driver = opened.driver;
     store = await openStore(opened.driver);
     cleanup = async () => {
       await store.close();
@@ -247,6 +249,24 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     const events = await Promise.all(writers);
     expect(events.map((event) => event!.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
     expect((await store.chatEvents.after(stream, 0, 100)).map((event) => event.seq)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+  });
+
+  it('chat events: a writer whose head hint is stale (another process wrote) retries into the right place', async () => {
+    const stream = newId();
+    const other = await ChatEventsRepository.open(driver);
+    await appendDecided(store.chatEvents, stream, async () => chatPost(stream, 'a1'), newId);
+    expect(await other.head(stream)).toBe(1);
+    await appendDecided(store.chatEvents, stream, async () => chatPost(stream, 'a2'), newId);
+    await appendDecided(store.chatEvents, stream, async () => chatPost(stream, 'a3'), newId);
+    let decisions = 0;
+    const late = await appendDecided(other, stream, async (head) => {
+      decisions += 1;
+      return chatPost(stream, `b-after-${head}`);
+    }, newId);
+    expect(late).toMatchObject({ seq: 4, data: { messageId: 'b-after-3' } });
+    expect(decisions).toBe(2);
+    expect((await store.chatEvents.after(stream, 0, 10)).map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+    expect(await store.chatEvents.readHead(stream)).toBe(4);
   });
 
   it('chat projections: conditional saves never go backwards; pages, unread counts, one chat per member', async () => {

@@ -23,6 +23,8 @@ interface RealtimeState {
   wasConnected: boolean;
   /** Increases on every (re)connection; screens catch up when it changes. */
   connections: number;
+  /** Increases on every (re)connection and on `chat:resync` (the server may have missed telling us something). */
+  syncs: number;
 }
 
 export const useRealtimeStore = create<RealtimeState>()(() => ({
@@ -30,6 +32,7 @@ export const useRealtimeStore = create<RealtimeState>()(() => ({
   reason: null,
   wasConnected: false,
   connections: 0,
+  syncs: 0,
 }));
 
 /** socket.io's disconnect reasons and connect errors → the spec §8 realtime messages. */
@@ -75,7 +78,8 @@ const open = (token: string | null) => {
   setState({ status: 'connecting' });
   next.on('connect', () => {
     if (socket !== next) return;
-    setState({ status: 'connected', reason: null, wasConnected: true, connections: useRealtimeStore.getState().connections + 1 });
+    const { connections, syncs } = useRealtimeStore.getState();
+    setState({ status: 'connected', reason: null, wasConnected: true, connections: connections + 1, syncs: syncs + 1 });
   });
   next.on('disconnect', (reason) => {
     if (socket !== next) return;
@@ -95,6 +99,10 @@ const open = (token: string | null) => {
   next.on('chat:resync', () => {
     if (socket !== next) return;
     setState({ connections: useRealtimeStore.getState().connections + 1 });
+  });
+  next.on('chat:resync', () => {
+    if (socket !== next) return;
+    setState({ syncs: useRealtimeStore.getState().syncs + 1 });
   });
   next.on('session:revoked', () => {
     if (socket !== next) return;

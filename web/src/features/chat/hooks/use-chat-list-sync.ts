@@ -17,11 +17,11 @@ const load = (kind: ChatListKind) =>
  */
 export function useChatListSync(kind: ChatListKind) {
   const connected = useRealtimeStore((state) => state.status === 'connected');
-  const connections = useRealtimeStore((state) => state.connections);
+  const syncs = useRealtimeStore((state) => state.syncs);
 
   useEffect(() => {
     void load(kind);
-  }, [kind, connections]);
+  }, [kind, syncs]);
 
   useEffect(() => {
     let timer: number | undefined;

@@ -13,18 +13,19 @@ import type { Viewer } from '../stores/chat-store';
 export function useRealtimeChat(): Viewer {
   const token = useSessionStore((state) => state.token);
   const viewer: Viewer = token ? 'user' : 'guest';
-  const connections = useRealtimeStore((state) => state.connections);
+  const syncs = useRealtimeStore((state) => state.syncs);
 
   useEffect(() => acquireRealtime(), []);
 
   useEffect(() => onChatEvent((event) => useChatStore.getState().receive(event, viewer)), [viewer]);
 
   useEffect(() => {
-    // Every (re)connection, the first one included: what happened before the socket joined its rooms.
-    if (connections === 0) return;
+    // Every (re)connection, the first one included (what happened before the socket joined its rooms),
+    // and every `chat:resync` (the server lost its subscriptions for a while).
+    if (syncs === 0) return;
     const { streams, catchUp } = useChatStore.getState();
     for (const [stream, state] of Object.entries(streams)) if (state.loaded) void catchUp(stream, viewer);
-  }, [connections, viewer]);
+  }, [syncs, viewer]);
 
   return viewer;
 }

@@ -313,7 +313,7 @@ const loginTo = async (url: string): Promise<Account> => {
   const body = await rest<{ token: string; sessionId: string; user: { _id: string } }>(url, 'POST', '/api/auth/login', {
     body: { email: SCALE_ADMIN.email, password: SCALE_ADMIN.password },
   });
-  return { userId: body.user._id, token: body.token, sessionId: body.sessionId };
+  return { userId: body.user._id, token: body.token, sessionId: body.sessionId, email: SCALE_ADMIN.email, password: SCALE_ADMIN.password };
 };
 
 await main();

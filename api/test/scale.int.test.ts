@@ -191,4 +191,17 @@ describe.runIf(redisServer)('two realtime processes, the API and Redis', () => {
       for (const message of during) expect(mirror.messages.has(message._id)).toBe(true);
     }
   }, 60_000);
+
+  it("drops a logged-out session's sockets on another process and refuses its token there afterwards", async () => {
+    const session = await login(set, other.email, other.password);
+    const onB = await open(1, session);
+    const dropped = new Promise<string>((resolve) => onB.once('disconnect', resolve));
+    await rest(set.apiUrl, 'POST', '/api/auth/logout', { token: session.token });
+    await expect(dropped).resolves.toBe('io server disconnect');
+    await expect(openSocket(set.realtime[0]!.url, session.token)).rejects.toThrow('unauthorized');
+    await expect(openSocket(set.realtime[1]!.url, session.token)).rejects.toThrow('unauthorized');
+    // Other sessions of the same user are untouched.
+    const still = await open(0, other);
+    expect(still.connected).toBe(true);
+  });
 });

@@ -30,6 +30,17 @@ const secret = (() => {
 
 const verify = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+// ioredis reconnects by itself. Meanwhile a signed-in socket cannot be checked against revoked
+// sessions and is refused (guests still connect); sockets already open stay open.
+let redisDown = false;
+redis.on('error', (error) => {
+  if (!redisDown) process.stderr.write(`redis unavailable: ${error.message}\n`);
+  redisDown = true;
+});
+redis.on('ready', () => {
+  if (redisDown) process.stdout.write('redis available again\n');
+  redisDown = false;
+});
 
 const httpServer = createServer((req, res) => {
   if (req.url === '/health') {

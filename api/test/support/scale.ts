@@ -150,13 +150,15 @@ export interface Account {
   userId: string;
   token: string;
   sessionId: string;
+  email: string;
+  password: string;
 }
 
 export const login = async (set: ScaledSet, email: string, password: string): Promise<Account> => {
   const body = await rest<{ token: string; sessionId: string; user: { _id: string } }>(set.apiUrl, 'POST', '/api/auth/login', {
     body: { email, password },
   });
-  return { userId: body.user._id, token: body.token, sessionId: body.sessionId };
+  return { userId: body.user._id, token: body.token, sessionId: body.sessionId, email, password };
 };
 
 let accounts = 0;

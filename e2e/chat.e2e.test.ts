@@ -159,6 +159,12 @@ describe.runIf(chromiumPath)('chat in the browser', () => {
     await member.page.unroute('**/api/chat/*');
     expect(await message(guest.page, `${pushed}!`).count()).toBe(0);
 
+    // the author deletes a fresh message (after confirming): it leaves every screen
+    await message(member.page, polled).getByRole('button', { name: 'Delete message' }).click();
+    await message(guest.page, polled).waitFor({ state: 'detached', timeout: 2_000 });
+    await message(member.page, polled).waitFor({ state: 'detached' });
+    expect(alerts.at(-1)).toBe('Delete this message?');
+
     // the failed requests (blocked on purpose) are the only console errors
     const unexpected = (errors: string[]) => errors.filter((error) => !/ERR_FAILED|socket\.io|WebSocket/i.test(error));
     expect(unexpected(guest.errors)).toEqual([]);

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { formatDay } from '../utils/format';
 import type { ChatRights } from '../utils/rights';
+import { isOwn } from '../utils/rights';
 import { buildThreads, groupByDay } from '../utils/threads';
 import { MessageItem } from './message-item';
 import type { MessageActions } from './message-item';
@@ -34,13 +35,14 @@ export function MessageList({ messages, rights, loaded, emptyText, hasOlder, onL
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
-  const newest = messages.reduce((latest, message) => (message.createdAt > latest ? message.createdAt : latest), '');
+  const newest = messages.reduce<ChatMessage | null>((latest, message) => (latest === null || message.createdAt > latest.createdAt ? message : latest), null);
+  const newestOwn = newest !== null && isOwn(rights, newest.sender);
 
-  // Follow the newest message while the reader is at the bottom.
+  // Follow the newest message while the reader is at the bottom, and always after one's own.
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (element && stick.current) element.scrollTop = element.scrollHeight;
-  }, [newest, loaded]);
+    if (element && (stick.current || newestOwn)) element.scrollTop = element.scrollHeight;
+  }, [newest?._id, newestOwn, loaded]);
 
   return (
     <Box
@@ -51,6 +53,8 @@ export function MessageList({ messages, rights, loaded, emptyText, hasOlder, onL
       px={{ base: '1', md: '2' }}
       py="2"
       data-testid="chat-messages"
+      role="log"
+      aria-label="Messages"
       onScroll={(event) => {
         const element = event.currentTarget;
         stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;

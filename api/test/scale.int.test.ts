@@ -22,7 +22,8 @@ import {
  */
 const redisServer = requireOrSkip('redis-server', 'the scaled set-up', 'apt-get install redis-server');
 
-describe.runIf(redisServer)('two realtime processes, the API and Redis', () => {
+// Child processes and a Redis restart: generous limits, so that a loaded CI machine does not fail them.
+describe.runIf(redisServer)('two realtime processes, the API and Redis', { timeout: 60_000 }, () => {
   let set: ScaledSet;
   let admin: Account;
   let member: Account;
@@ -190,7 +191,7 @@ describe.runIf(redisServer)('two realtime processes, the API and Redis', () => {
       });
       for (const message of during) expect(mirror.messages.has(message._id)).toBe(true);
     }
-  }, 60_000);
+  });
 
   it("drops a logged-out session's sockets on another process and refuses its token there afterwards", async () => {
     const session = await login(set, other.email, other.password);

@@ -301,7 +301,7 @@ export const restView = async (apiUrl: string, stream: string, token?: string) =
 };
 
 /** Waits until `check` passes (or throws its last error after `timeoutMs`). */
-export const eventually = async <T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> => {
+export const eventually = async <T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -86,6 +86,18 @@ const open = (url: string, token?: string): Promise<Socket> =>
     });
   });
 
+const eventually = async (check: () => Promise<void>, timeoutMs = 10_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+};
+
 const nextPresence = (socket: Socket, userId: string) =>
   new Promise<boolean>((resolve) => {
     const listener = (payload: { userId: string; online: boolean }) => {
@@ -111,7 +123,7 @@ describe('the realtime server alone', () => {
     const second = await open(harness.url, 'member');
     expect(await harness.realtime.presence.onlineUserIds()).toEqual(expect.arrayContaining(['admin1', 'member1']));
     first.close();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await harness.realtime.presence.onlineUserIds()).toContain('member1');
     const offline = nextPresence(admin, 'member1');
     second.close();
@@ -184,15 +196,17 @@ describe.runIf(redisServer)('presence across processes over a real redis-server'
       if (payload.userId === 'member1') heard.push(payload.online);
     });
     const onB = await open(b.url, 'member');
+    await eventually(async () => expect(heard).toEqual([true]));
     const onA = await open(a.url, 'member');
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await a.realtime.presence.onlineUserIds()).toContain('member1');
     onB.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // B let go of its claim; A's still holds.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await b.realtime.presence.onlineUserIds()).toContain('member1');
     onA.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await b.realtime.presence.onlineUserIds()).not.toContain('member1');
+    await eventually(async () => expect(await b.realtime.presence.onlineUserIds()).not.toContain('member1'));
+    await eventually(async () => expect(heard).toEqual([true, false]));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(heard).toEqual([true, false]);
     admin.close();
   });

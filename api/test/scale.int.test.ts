@@ -166,6 +166,10 @@ describe.runIf(redisServer)('two realtime processes, the API and Redis', { timeo
     await set.redis.stop();
     // Writes go on while Redis is away: the store is not Redis, so nothing is refused.
     const during = [await post(member, 'while Redis is down'), await post(admin, 'admin, while Redis is down', null)];
+    // A new signed-in socket cannot be checked against revoked sessions now: refused as
+    // 'unavailable' (the web client retries), not 'unauthorized'. Guests still connect.
+    await expect(openSocket(set.realtime[0]!.url, member.token)).rejects.toThrow('unavailable');
+    (await open(0)).close();
     await set.redis.restart();
 
     // Delivery resumes: a message posted now reaches both sockets through Redis again.

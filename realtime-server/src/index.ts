@@ -22,8 +22,9 @@ export interface RealtimeServerOptions {
   /** The HTTP server to attach to (the API's in the one-process start, a bare one otherwise). */
   httpServer: HttpServer;
   /**
-   * Turns the handshake token into an identity; null rejects the connection. Called with
-   * undefined for a guest (no token), which should be allowed.
+   * Turns the handshake token into an identity; null rejects the connection ('unauthorized').
+   * Called with undefined for a guest (no token), which should be allowed. Throwing means the
+   * token could not be checked now ('unavailable': the client retries later).
    */
   authenticate: (token: string | undefined) => Promise<SocketIdentity | null>;
   /** With a Redis URL, every process shares rooms and broadcasts through the Redis adapter. */
@@ -112,7 +113,8 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
         socket.data.identity = identity;
         next();
       })
-      .catch(() => next(new Error('unauthorized')));
+      // A failure to check (store or Redis away) is not a verdict on the token: the client may retry.
+      .catch(() => next(new Error('unavailable')));
   });
 
   // Presence: this process vouches for every user with at least one socket here. Admins hear of

@@ -57,7 +57,13 @@ const realtime = await createRealtimeServer({
   redisUrl,
   authenticate: async (token) => {
     if (!token) return { userId: null, sessionId: null, role: 'guest' };
-    const claims = verify(token) as { sub: string; sid: string; role?: string; exp: number };
+    let claims: { sub: string; sid: string; role?: string; exp: number };
+    try {
+      claims = verify(token) as typeof claims;
+    } catch {
+      return null; // bad signature, expired, malformed
+    }
+    // Redis away: this throws, and the client is told 'unavailable' rather than 'unauthorized'.
     if (await redis.exists(REVOKED_SESSION_KEY(claims.sid))) return null;
     const role: Role = ROLES.includes(claims.role as Role) ? (claims.role as Role) : 'guest';
     return { userId: claims.sub, sessionId: claims.sid, role, expiresAt: claims.exp * 1000 };

@@ -62,7 +62,10 @@ const startRealtime = async (extra: Partial<Parameters<typeof createRealtimeServ
   const http = createServer();
   const realtime = await createRealtimeServer({
     httpServer: http,
-    authenticate: async (token) => (token ? (identities[token] ?? null) : { userId: null, sessionId: null, role: 'guest' }),
+    authenticate: async (token) => {
+      if (token === 'unknowable') throw new Error('store away');
+      return token ? (identities[token] ?? null) : { userId: null, sessionId: null, role: 'guest' };
+    },
     presenceSweepMs: 200,
     ...extra,
   });
@@ -162,6 +165,11 @@ describe('the realtime server alone', () => {
     const closed = new Promise<string>((resolve) => big.once('disconnect', resolve));
     big.emit('ping', 'x'.repeat(4_096) as never);
     await expect(closed).resolves.toBe('transport close');
+  });
+
+  it('tells a refused token from one that could not be checked', async () => {
+    await expect(open(harness.url, 'nobody')).rejects.toThrow('unauthorized');
+    await expect(open(harness.url, 'unknowable')).rejects.toThrow('unavailable');
   });
 
   it('answers ping with the server time', async () => {

@@ -90,6 +90,11 @@ const open = (token: string | null) => {
   next.on('connect_error', (error) => {
     if (socket !== next) return;
     setState({ status: 'disconnected', reason: realtimeReason(error.message) });
+    // The server could not check the token just now (its Redis or store was away): try again.
+    // socket.io retries transport failures by itself, but not a refusal from the server.
+    if (error.message === 'unavailable' && !next.active) {
+      window.setTimeout(() => socket === next && !next.connected && next.connect(), REALTIME_CLIENT_OPTIONS.reconnectionDelayMax);
+    }
   });
   next.on('chat:event', (event) => {
     if (socket !== next) return;

@@ -212,6 +212,8 @@ describe.runIf(chromiumPath)('chat in the browser', () => {
     // the admin's list gets the chat with one unread message, without a reload
     const row = boss.page.getByTestId('chat-list-item').filter({ hasText: accounts!.member.name });
     await row.getByTestId('unread-badge').filter({ hasText: '1' }).waitFor({ timeout: 3_000 });
+    // the member has the chat open (a socket): the admin sees them online
+    await row.getByTestId('online-dot').waitFor({ timeout: 3_000 });
     await row.click();
     await message(boss.page, first).waitFor();
     // opening marks it read

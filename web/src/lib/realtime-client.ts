@@ -1,5 +1,5 @@
 import { REALTIME_CLIENT_OPTIONS, REALTIME_TEXT } from '@le/contracts';
-import type { ChatEventPayload, ClientToServerEvents, ServerToClientEvents } from '@le/contracts';
+import type { ChatEventPayload, ClientToServerEvents, PresencePayload, ServerToClientEvents } from '@le/contracts';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
@@ -64,6 +64,7 @@ let holders = 0;
 let socketToken: string | null = null;
 let unsubscribeSession: (() => void) | null = null;
 const chatHandlers = new Set<ChatEventHandler>();
+const presenceHandlers = new Set<(payload: PresencePayload) => void>();
 
 const setState = (state: Partial<RealtimeState>) => useRealtimeStore.setState(state);
 
@@ -101,9 +102,19 @@ const open = (token: string | null) => {
     for (const handler of chatHandlers) handler(event);
   });
   // The realtime process had lost Redis: catch up exactly as after a reconnection.
+  // Admins only: a user came online or went offline (sockets and heartbeats, any process).
+  next.on('presence:changed', (payload) => {
+    if (socket !== next) return;
+    for (const handler of presenceHandlers) handler(payload);
+  });
   next.on('chat:resync', () => {
     if (socket !== next) return;
     setState({ connections: useRealtimeStore.getState().connections + 1 });
+  });
+  // Admins only: a user came online or went offline (sockets and heartbeats, any process).
+  next.on('presence:changed', (payload) => {
+    if (socket !== next) return;
+    for (const handler of presenceHandlers) handler(payload);
   });
   next.on('chat:resync', () => {
     if (socket !== next) return;
@@ -155,5 +166,13 @@ export const onChatEvent = (handler: ChatEventHandler): (() => void) => {
   chatHandlers.add(handler);
   return () => {
     chatHandlers.delete(handler);
+  };
+};
+
+/** Receive every `presence:changed` (sent to admins only) while subscribed. */
+export const onPresence = (handler: (payload: PresencePayload) => void): (() => void) => {
+  presenceHandlers.add(handler);
+  return () => {
+    presenceHandlers.delete(handler);
   };
 };

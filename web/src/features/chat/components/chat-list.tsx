@@ -60,6 +60,7 @@ export function ChatList({ chats, viewerIsAdmin, selectedId, onSelect, emptyText
                 time={formatListTime(chat.lastMessage?.createdAt)}
                 preview={chat.lastMessage?.content ?? ''}
                 unread={chat.unreadCount}
+                online={viewerIsAdmin ? chat.online === true : undefined}
               />
             );
           })}
@@ -78,9 +79,11 @@ interface ChatRowProps {
   time?: string;
   preview: string;
   unread?: number;
+  /** Admins see whether the member is online (a socket or a fresh heartbeat). */
+  online?: boolean;
 }
 
-export function ChatRow({ id, selected, onSelect, avatar, name, time, preview, unread = 0 }: ChatRowProps) {
+export function ChatRow({ id, selected, onSelect, avatar, name, time, preview, unread = 0, online }: ChatRowProps) {
   return (
     <Flex
       asChild
@@ -100,7 +103,24 @@ export function ChatRow({ id, selected, onSelect, avatar, name, time, preview, u
       data-chat-id={id}
     >
       <button type="button">
-      {avatar}
+      <Box position="relative" flexShrink={0}>
+        {avatar}
+        {online ? (
+          <Box
+            position="absolute"
+            bottom="0"
+            right="0"
+            boxSize="3"
+            borderRadius="full"
+            bg="green.500"
+            borderWidth="2px"
+            borderColor="bg"
+            role="img"
+            aria-label="online"
+            data-testid="online-dot"
+          />
+        ) : null}
+      </Box>
       <Box flex="1" minW="0">
         <Flex justify="space-between" gap="2" align="baseline">
           <Text fontWeight="semibold" fontSize="sm" truncate>

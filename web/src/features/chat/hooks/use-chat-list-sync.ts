@@ -1,7 +1,7 @@
 import { LIMITS } from '@le/contracts';
 import { useEffect } from 'react';
 
-import { onChatEvent, useRealtimeStore } from '../../../lib/realtime-client';
+import { onChatEvent, onPresence, useRealtimeStore } from '../../../lib/realtime-client';
 import type { ChatListKind } from '../api/get-chats';
 import { GLOBAL_STREAM, useChatStore } from '../stores/chat-store';
 
@@ -30,8 +30,15 @@ export function useChatListSync(kind: ChatListKind) {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => void load(kind), 150);
     });
+    // The admin list shows which members are online: refresh it when that changes.
+    const unsubscribePresence = onPresence(() => {
+      if (kind !== 'admin') return;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => void load(kind), 150);
+    });
     return () => {
       unsubscribe();
+      unsubscribePresence();
       window.clearTimeout(timer);
     };
   }, [kind]);

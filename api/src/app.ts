@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { memoryPresence, type PresenceStore } from '@le/realtime-server';
 import type { Config } from './config';
 import { HttpError } from './lib/http-error';
 import authenticate from './plugins/app/authenticate';
@@ -15,6 +16,7 @@ import webApp from './plugins/external/web-app';
 import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import fileRoutes from './routes/files';
+import chatRoutes from './routes/chat';
 import healthRoutes from './routes/health';
 import paymentRoutes from './routes/payments';
 import historyRoutes from './routes/history';
@@ -26,6 +28,7 @@ export interface AppOptions {
   mailer: Mailer;
   redis?: Redis | null;
   publisher?: EventPublisher;
+  presence?: PresenceStore;
 }
 
 /** What a 5xx tells the client: never the error's own text or stack. */
@@ -63,7 +66,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
     config: options.config,
     store: options.store,
     mailer: options.mailer,
-    realtime: { publisher: options.publisher ?? nullPublisher },
+    realtime: { publisher: options.publisher ?? nullPublisher, presence: options.presence ?? memoryPresence() },
   });
   await instance.register(authenticate);
 
@@ -75,6 +78,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
       await api.register(fileRoutes, { prefix: '/files' });
       await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(historyRoutes, { prefix: '/history' });
+      await api.register(chatRoutes, { prefix: '/chat' });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { createRealtimeServer, type RealtimeServer } from '@le/realtime-server';
+import { createRealtimeServer, redisPresence, type PresenceStore, type RealtimeServer } from '@le/realtime-server';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createMailer } from './plugins/app/mailer';
 import { localPublisher, redisPublisher } from './plugins/app/publisher';
@@ -36,9 +36,13 @@ export const startServer = async (
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: config.mailOutbox }),
     logger: options.logger ?? true,
   });
+  // ioredis reconnects by itself; a refused connection is worth a line in the log, not more.
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis'));
   await ensureAdmin(store, { email: config.adminEmail, password: config.adminPassword }, app.log);
 
   let realtime: RealtimeServer | null = null;
+  let ownPresence: PresenceStore | null = null;
+  let publisherRedis: Redis | null = null;
   if (mode === 'all') {
     realtime = await createRealtimeServer({
       httpServer: app.server,
@@ -46,13 +50,23 @@ export const startServer = async (
       authenticate: async (token) => {
         if (!token) return { userId: null, sessionId: null, role: 'guest' };
         const auth = await app.resolveToken(token);
-        return auth ? { userId: auth.user._id, sessionId: auth.session._id, role: auth.user.role } : null;
+        return auth
+          ? { userId: auth.user._id, sessionId: auth.session._id, role: auth.user.role, expiresAt: auth.session.expiresAt.getTime() }
+          : null;
       },
     });
     // With Redis the adapter carries these emits to the sockets of every other process too.
     app.realtime.publisher = localPublisher(realtime.io, config.redisUrl ? 'redis' : 'local');
+    app.realtime.presence = realtime.presence;
   } else {
-    app.realtime.publisher = redisPublisher(redis!);
+    // Its own connection, which queues while Redis is away: what is published during an outage
+    // goes out on reconnect, and the emitter (which does not catch a refused publish) never sees
+    // one. Clients that still miss something catch up from /api/chat/events.
+    publisherRedis = new Redis(config.redisUrl!, { maxRetriesPerRequest: null });
+    publisherRedis.on('error', (error) => app.log.warn({ err: error }, 'redis (publisher)'));
+    app.realtime.publisher = redisPublisher(publisherRedis);
+    ownPresence = redisPresence(config.redisUrl!);
+    app.realtime.presence = ownPresence;
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
@@ -65,6 +79,8 @@ export const startServer = async (
       closing ??= (async () => {
         await realtime?.close();
         await app.close();
+        await ownPresence?.close();
+        await publisherRedis?.quit().catch(() => undefined);
         await redis?.quit().catch(() => undefined);
         await store.close();
       })();

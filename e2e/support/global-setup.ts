@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, requireOrSkip, tempDir } from '@le/testing';
 import type { TestProject } from 'vitest/node';
+import { seedAccounts, type SeededAccounts } from './seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,6 +11,8 @@ declare module 'vitest' {
     dataDir: string;
     chromium: string | null;
     admin: { email: string; password: string };
+    /** Accounts written into the store before the server starts (see seed.ts). */
+    accounts: SeededAccounts | null;
   }
 }
 
@@ -28,6 +31,7 @@ export default async function setup(project: TestProject) {
   if (!chromium) {
     project.provide('baseURL', '');
     project.provide('dataDir', '');
+    project.provide('accounts', null);
     return;
   }
 
@@ -40,6 +44,8 @@ export default async function setup(project: TestProject) {
     { cwd: path.join(root, 'web'), stdio: 'inherit' },
   );
   if (build.status !== 0) throw new Error('the web build failed');
+  // A paid member, a trial and an expired member, through the real store module (see seed.ts).
+  project.provide('accounts', await seedAccounts(path.join(dir.path, 'data')));
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/cli.ts'), 'all'], {
     cwd: root,

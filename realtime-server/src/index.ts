@@ -1,23 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { ClientToServerEvents, Role, ServerToClientEvents } from '@le/contracts';
-import { ROOMS } from '@le/contracts';
+import { LIMITS, ROOMS } from '@le/contracts';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { memoryPresence, redisPresence, type PresenceStore } from './presence';
+
+export { memoryPresence, redisPresence, type PresenceStore } from './presence';
 
 /** Who a socket belongs to; a guest has no user. */
 export interface SocketIdentity {
   userId: string | null;
   sessionId: string | null;
   role: Role;
+  /** When the token stops being valid (ms since epoch): the socket is dropped then. */
+  expiresAt?: number;
 }
 
 export interface RealtimeServerOptions {
   /** The HTTP server to attach to (the API's in the one-process start, a bare one otherwise). */
   httpServer: HttpServer;
   /**
-   * Turns the handshake token into an identity; null rejects the connection. Called with
-   * undefined for a guest (no token), which should be allowed.
+   * Turns the handshake token into an identity; null rejects the connection ('unauthorized').
+   * Called with undefined for a guest (no token), which should be allowed. Throwing means the
+   * token could not be checked now ('unavailable': the client retries later).
    */
   authenticate: (token: string | undefined) => Promise<SocketIdentity | null>;
   /** With a Redis URL, every process shares rooms and broadcasts through the Redis adapter. */
@@ -28,11 +35,20 @@ export interface RealtimeServerOptions {
   maxHttpBufferSize?: number;
   /** Client events allowed per socket per 10 s before the socket is dropped (default 50). */
   maxEventsPer10s?: number;
+  /** Where online users are kept; by default in Redis with a Redis URL, in this process otherwise. */
+  presence?: PresenceStore;
+  /** How long one claim of this process keeps a user online, and how often it is renewed. */
+  presenceTtlMs?: number;
+  presenceRefreshMs?: number;
+  /** How often lapsed claims are swept (and their users announced offline). */
+  presenceSweepMs?: number;
 }
 
 export interface RealtimeServer {
   io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
   mode: 'local' | 'redis';
+  /** Online users, shared with the API of the same process (or through Redis). */
+  presence: PresenceStore;
   close(): Promise<void>;
 }
 
@@ -75,6 +91,17 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
     const sub = pub.duplicate();
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
+    // Broadcasts published while this process could not hear Redis are gone; once its
+    // subscriptions are back, its clients are told to read their streams forward.
+    let lostRedis = false;
+    sub.on('close', () => {
+      lostRedis = true;
+    });
+    sub.on('ready', () => {
+      if (!lostRedis) return;
+      lostRedis = false;
+      setTimeout(() => io.local.emit('chat:resync'), 200).unref();
+    });
   }
 
   io.use((socket, next) => {
@@ -86,8 +113,45 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
         socket.data.identity = identity;
         next();
       })
-      .catch(() => next(new Error('unauthorized')));
+      // A failure to check (store or Redis away) is not a verdict on the token: the client may retry.
+      .catch(() => next(new Error('unavailable')));
   });
+
+  // Presence: this process vouches for every user with at least one socket here. Admins hear of
+  // each online/offline edge once, whichever process (or API heartbeat) observed it.
+  const presence = options.presence ?? (options.redisUrl ? redisPresence(options.redisUrl) : memoryPresence());
+  const presenceTtl = options.presenceTtlMs ?? LIMITS.presenceTtlMs;
+  const holder = `rt:${randomBytes(6).toString('hex')}`;
+  const localSockets = new Map<string, number>();
+  let closed = false;
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
+  const announce = (userId: string, online: boolean) => {
+    if (!closed) io.to(ROOMS.role('admin')).emit('presence:changed', { userId, online });
+  };
+  const enter = (userId: string) =>
+    track(
+      presence.enter(userId, holder, presenceTtl).then(
+        (cameOnline) => cameOnline && announce(userId, true),
+        () => undefined, // Redis away: the next refresh restores the claim
+      ),
+    );
+  const refresh = setInterval(() => {
+    for (const userId of localSockets.keys()) enter(userId);
+  }, options.presenceRefreshMs ?? LIMITS.heartbeatMs);
+  const sweep = setInterval(() => {
+    track(
+      presence.sweep().then(
+        (gone) => gone.forEach((userId) => announce(userId, false)),
+        () => undefined,
+      ),
+    );
+  }, options.presenceSweepMs ?? 15_000);
+  refresh.unref();
+  sweep.unref();
 
   const maxEvents = options.maxEventsPer10s ?? 50;
   io.on('connection', (socket: Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>) => {
@@ -95,6 +159,34 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
     void socket.join(ROOMS.role(identity.role));
     if (identity.userId) void socket.join(ROOMS.user(identity.userId));
     if (identity.sessionId) void socket.join(ROOMS.session(identity.sessionId));
+
+    const { userId } = identity;
+    if (userId) {
+      const count = (localSockets.get(userId) ?? 0) + 1;
+      localSockets.set(userId, count);
+      if (count === 1) enter(userId);
+      socket.once('disconnect', () => {
+        const left = (localSockets.get(userId) ?? 1) - 1;
+        if (left > 0) {
+          localSockets.set(userId, left);
+          return;
+        }
+        localSockets.delete(userId);
+        track(
+          presence.leave(userId, holder).then(
+            (wentOffline) => wentOffline && announce(userId, false),
+            () => undefined, // the claim lapses by itself
+          ),
+        );
+      });
+    }
+
+    // A token is checked once, at the handshake: the socket does not outlive it.
+    if (identity.expiresAt !== undefined) {
+      const expiry = setTimeout(() => socket.disconnect(true), Math.min(2 ** 31 - 1, Math.max(0, identity.expiresAt - Date.now())));
+      expiry.unref();
+      socket.once('disconnect', () => clearTimeout(expiry));
+    }
 
     // A socket that floods is dropped; honest clients send a handful of events a minute.
     let windowStart = Date.now();
@@ -121,12 +213,19 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
   return {
     io,
     mode: options.redisUrl ? 'redis' : 'local',
+    presence,
     /** Drops every socket and stops the engine; the HTTP server is left to its owner. */
     async close() {
+      clearInterval(refresh);
+      clearInterval(sweep);
       io.local.disconnectSockets(true);
+      // The users of this process leave (and are announced) before the connections go.
+      await Promise.all([...pending]);
+      closed = true;
       io.engine.close();
       await Promise.all([...io._nsps.values()].map((namespace) => namespace.adapter.close()));
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      if (!options.presence) await presence.close();
     },
   };
 };

@@ -30,6 +30,17 @@ const secret = (() => {
 
 const verify = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+// ioredis reconnects by itself. Meanwhile a signed-in socket cannot be checked against revoked
+// sessions and is refused (guests still connect); sockets already open stay open.
+let redisDown = false;
+redis.on('error', (error) => {
+  if (!redisDown) process.stderr.write(`redis unavailable: ${error.message}\n`);
+  redisDown = true;
+});
+redis.on('ready', () => {
+  if (redisDown) process.stdout.write('redis available again\n');
+  redisDown = false;
+});
 
 const httpServer = createServer((req, res) => {
   if (req.url === '/health') {
@@ -46,10 +57,16 @@ const realtime = await createRealtimeServer({
   redisUrl,
   authenticate: async (token) => {
     if (!token) return { userId: null, sessionId: null, role: 'guest' };
-    const claims = verify(token) as { sub: string; sid: string; role?: string };
+    let claims: { sub: string; sid: string; role?: string; exp: number };
+    try {
+      claims = verify(token) as typeof claims;
+    } catch {
+      return null; // bad signature, expired, malformed
+    }
+    // Redis away: this throws, and the client is told 'unavailable' rather than 'unauthorized'.
     if (await redis.exists(REVOKED_SESSION_KEY(claims.sid))) return null;
     const role: Role = ROLES.includes(claims.role as Role) ? (claims.role as Role) : 'guest';
-    return { userId: claims.sub, sessionId: claims.sid, role };
+    return { userId: claims.sub, sessionId: claims.sid, role, expiresAt: claims.exp * 1000 };
   },
 });
 

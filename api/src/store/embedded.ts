@@ -21,15 +21,19 @@ const isUniqueViolation = (error: unknown): boolean =>
 class EmbeddedCollection<T extends Doc> implements Collection<T> {
   constructor(
     private readonly db: Datastore<T>,
-    private readonly uniqueFields: string[],
+    private readonly uniqueIndexes: string[][],
   ) {}
 
-  /** NeDB reports the clashing value, not the field: find which unique field of `values` clashes. */
+  /**
+   * NeDB reports the clashing value, not the index: find which unique index of `values` clashes
+   * (all fields of a compound index must match), named by its first field as MongoDB does.
+   */
   private async duplicate(values: Record<string, unknown>, selfId: unknown): Promise<DuplicateKeyError> {
-    for (const field of this.uniqueFields) {
-      if (values[field] === undefined) continue;
-      const other = await this.db.findOneAsync({ [field]: values[field], _id: { $ne: selfId } } as never);
-      if (other) return new DuplicateKeyError(field);
+    for (const fields of this.uniqueIndexes) {
+      if (fields.some((field) => values[field] === undefined)) continue;
+      const query = Object.fromEntries(fields.map((field) => [field, values[field]]));
+      const other = await this.db.findOneAsync({ ...query, _id: { $ne: selfId } } as never);
+      if (other) return new DuplicateKeyError(fields[0]!);
     }
     return new DuplicateKeyError(null);
   }
@@ -98,7 +102,7 @@ export const createEmbeddedDriver = (dataDir: string): StoreDriver => {
   const load = async <T extends Doc>(name: string, indexes: IndexSpec[]): Promise<Collection<T>> => {
     const db = new Datastore<T>({ filename: path.join(dir, `${name}.db`), timestampData: false });
     await db.loadDatabaseAsync();
-    const uniqueFields: string[] = [];
+    const uniqueIndexes: string[][] = [];
     for (const index of indexes) {
       const fields = Object.keys(index.fields);
       await db.ensureIndexAsync({
@@ -106,11 +110,11 @@ export const createEmbeddedDriver = (dataDir: string): StoreDriver => {
         unique: index.unique ?? false,
         sparse: index.sparse ?? false,
       });
-      if (index.unique) uniqueFields.push(fields[0]!);
+      if (index.unique) uniqueIndexes.push(fields);
     }
     db.setAutocompactionInterval(COMPACTION_INTERVAL_MS);
     stores.push(db as unknown as Datastore);
-    return new EmbeddedCollection<T>(db, uniqueFields);
+    return new EmbeddedCollection<T>(db, uniqueIndexes);
   };
 
   return {

@@ -1,4 +1,6 @@
 import { ActivityRepository } from './activity-repository';
+import { ChatEventsRepository } from './chat-events-repository';
+import { ChatProjectionsRepository } from './chat-projections-repository';
 import type { StoreDriver } from './collection';
 import { CodesRepository } from './codes-repository';
 import { createEmbeddedDriver } from './embedded';
@@ -25,11 +27,14 @@ export interface Store {
   payments: PaymentsRepository;
   history: HistoryRepository;
   activity: ActivityRepository;
+  chatEvents: ChatEventsRepository;
+  chat: ChatProjectionsRepository;
   close(): Promise<void>;
 }
 
 export const openStore = async (driver: StoreDriver): Promise<Store> => ({
   kind: driver.kind,
+  ...(await openChatRepositories(driver)),
   users: await UsersRepository.open(driver),
   sessions: await SessionsRepository.open(driver),
   codes: await CodesRepository.open(driver),
@@ -39,6 +44,12 @@ export const openStore = async (driver: StoreDriver): Promise<Store> => ({
   activity: await ActivityRepository.open(driver),
   close: () => driver.close(),
 });
+
+/** The chat's event store and its projections (which read events to refold a message). */
+async function openChatRepositories(driver: StoreDriver): Promise<Pick<Store, 'chatEvents' | 'chat'>> {
+  const chatEvents = await ChatEventsRepository.open(driver);
+  return { chatEvents, chat: await ChatProjectionsRepository.open(driver, chatEvents) };
+}
 
 /** MongoDB when a URL is given, the embedded store in DATA_DIR otherwise. */
 export const createStore = async (options: { mongodbUrl: string | null; dataDir: string }): Promise<Store> =>

@@ -8,6 +8,8 @@ import { createMongoDriver } from './mongo';
 import { openStore, type Store } from './index';
 import type { HistoryCursor, HistoryPage } from './history-repository';
 import { newUserRecord, type HistoryRecord, type UserRecord } from './records';
+import { appendDecided, StreamConflictError, type ChatEvent, type NewChatEvent } from '@le/chat-core';
+import { ChatEventsRepository, ClientIdTakenError } from './chat-events-repository';
 
 /**
  * One contract, two backends: the embedded store always, MongoDB where MONGODB_URL is set (no
@@ -57,9 +59,11 @@ const user = (overrides: Partial<UserRecord> = {}): Omit<UserRecord, 'emailLower
 
 describe.each(backends)('store contract: $name', ({ open }) => {
   let store: Store;
+  let driver: StoreDriver;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
     const opened = await open();
+    driver = opened.driver;
     store = await openStore(opened.driver);
     cleanup = async () => {
       await store.close();
@@ -259,6 +263,7 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect(await store.history.delete(entry._id)).toBe(false);
     expect(await store.history.findById(entry._id)).toBeNull();
   });
+
   it('activity: newest first in (createdAt, _id) pages; user and page filters match literally, case-insensitively', async () => {
     const base = Date.UTC(2030, 0, 1);
     const tag = newId().slice(0, 6);
@@ -382,5 +387,107 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect(await store.files.delete(file._id)).toBe(true);
     expect(await store.files.delete(file._id)).toBe(false);
     expect(await store.files.findById(file._id)).toBeNull();
+  });
+
+  const chatPost = (stream: string, messageId: string, extra: { clientId?: string; sender?: string } = {}): NewChatEvent => ({
+    type: 'message.posted',
+    stream,
+    actorId: extra.sender ?? 'sender',
+    at: new Date().toISOString(),
+    data: {
+      messageId,
+      chatId: stream === 'global' ? null : stream,
+      content: `text ${messageId}`,
+      sender: { _id: extra.sender ?? 'sender', role: 'member', name: 'S', username: 's', photo_profile: '', membershipTier: 'pro' },
+      replyToId: null,
+      clientId: extra.clientId ?? null,
+    },
+  });
+
+  it('chat events: (stream, seq) is unique, the head rises, reads go forward', async () => {
+    const stream = newId();
+    expect(await store.chatEvents.head(stream)).toBe(0);
+    await store.chatEvents.insert({ ...chatPost(stream, 'm1'), _id: newId(), seq: 1 } as ChatEvent);
+    await expect(store.chatEvents.insert({ ...chatPost(stream, 'm2'), _id: newId(), seq: 1 } as ChatEvent)).rejects.toBeInstanceOf(StreamConflictError);
+    await store.chatEvents.insert({ ...chatPost(stream, 'm2'), _id: newId(), seq: 2 } as ChatEvent);
+    // The same seq in another stream is fine.
+    await store.chatEvents.insert({ ...chatPost(newId(), 'm3'), _id: newId(), seq: 1 } as ChatEvent);
+    expect(await store.chatEvents.head(stream)).toBe(2);
+    expect((await store.chatEvents.after(stream, 0, 10)).map((event) => event.seq)).toEqual([1, 2]);
+    expect((await store.chatEvents.after(stream, 1, 10)).map((event) => event.seq)).toEqual([2]);
+    expect((await store.chatEvents.messageEvents(stream, 'm2')).map((event) => event.seq)).toEqual([2]);
+  });
+
+  it('chat events: a (sender, clientId) pair is stored once', async () => {
+    const stream = newId();
+    await store.chatEvents.insert({ ...chatPost(stream, 'c1', { clientId: 'k' }), _id: newId(), seq: 1 } as ChatEvent);
+    await expect(
+      store.chatEvents.insert({ ...chatPost(stream, 'c2', { clientId: 'k' }), _id: newId(), seq: 2 } as ChatEvent),
+    ).rejects.toBeInstanceOf(ClientIdTakenError);
+    await store.chatEvents.insert({ ...chatPost(stream, 'c3', { clientId: 'k', sender: 'someone-else' }), _id: newId(), seq: 2 } as ChatEvent);
+    expect((await store.chatEvents.postedWithClientId('sender', 'k'))?.data).toMatchObject({ messageId: 'c1' });
+    expect(await store.chatEvents.postedWithClientId('sender', 'other')).toBeNull();
+  });
+
+  it('chat events: concurrent appends to one stream give gapless, unique sequences', async () => {
+    const stream = newId();
+    const writers = Array.from({ length: 30 }, (_, index) =>
+      appendDecided(store.chatEvents, stream, async () => chatPost(stream, `w${index}`), newId),
+    );
+    const events = await Promise.all(writers);
+    expect(events.map((event) => event!.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+    expect((await store.chatEvents.after(stream, 0, 100)).map((event) => event.seq)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+  });
+
+  it('chat events: a writer whose head hint is stale (another process wrote) retries into the right place', async () => {
+    const stream = newId();
+    const other = await ChatEventsRepository.open(driver);
+    await appendDecided(store.chatEvents, stream, async () => chatPost(stream, 'a1'), newId);
+    expect(await other.head(stream)).toBe(1);
+    await appendDecided(store.chatEvents, stream, async () => chatPost(stream, 'a2'), newId);
+    await appendDecided(store.chatEvents, stream, async () => chatPost(stream, 'a3'), newId);
+    let decisions = 0;
+    const late = await appendDecided(other, stream, async (head) => {
+      decisions += 1;
+      return chatPost(stream, `b-after-${head}`);
+    }, newId);
+    expect(late).toMatchObject({ seq: 4, data: { messageId: 'b-after-3' } });
+    expect(decisions).toBe(2);
+    expect((await store.chatEvents.after(stream, 0, 10)).map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+    expect(await store.chatEvents.readHead(stream)).toBe(4);
+  });
+
+  it('chat projections: conditional saves never go backwards; pages, unread counts, one chat per member', async () => {
+    const stream = newId();
+    const doc = (id: string, postedSeq: number, overrides: Record<string, unknown> = {}) => ({
+      _id: id, stream, chatId: stream, type: 'private' as const, content: id, createdAt: new Date(Date.now() + postedSeq).toISOString(),
+      editedAt: null, sender: { _id: postedSeq % 2 ? 'member' : 'admin', role: 'member', name: '', username: '', photo_profile: '', membershipTier: '' },
+      replyToId: null, replyTo: null, hidden: false, hiddenBy: null, hiddenContext: null, deleted: false, deletedAt: null,
+      clientId: null, postedSeq, seq: postedSeq, projSeq: postedSeq, ...overrides,
+    });
+    for (let i = 1; i <= 5; i += 1) await store.chat.saveMessage(doc(`${stream}-${i}`, i));
+    await store.chat.saveMessage(doc(`${stream}-1`, 1, { content: 'newer', seq: 6, projSeq: 6 }));
+    await store.chat.saveMessage(doc(`${stream}-1`, 1, { content: 'stale', seq: 2, projSeq: 2 }));
+    expect((await store.chat.findMessage(`${stream}-1`))?.content).toBe('newer');
+    await store.chat.saveMessage(doc(`${stream}-5`, 5, { deleted: true, content: '', seq: 7, projSeq: 7 }));
+
+    const first = await store.chat.page(stream, { before: null, limit: 2 });
+    expect(first.messages.map((m) => m.postedSeq)).toEqual([4, 3]);
+    const second = await store.chat.page(stream, { before: first.nextCursor, limit: 2 });
+    expect(second.messages.map((m) => m.postedSeq)).toEqual([2, 1]);
+    expect(second.nextCursor).toBeNull();
+    expect((await store.chat.newestVisible(stream))?.postedSeq).toBe(4);
+    // Unread for "admin": the member's messages (odd seqs) after seq 1 that are not deleted: only seq 3.
+    expect(await store.chat.countUnread(stream, 'admin', 1)).toBe(1);
+
+    const member = newId();
+    const [a, b] = await Promise.all([store.chat.openChat(newId(), member, new Date()), store.chat.openChat(newId(), member, new Date())]);
+    expect(a.chat._id).toBe(b.chat._id);
+    expect([a.created, b.created].filter(Boolean)).toHaveLength(1);
+    await store.chat.saveHead(a.chat._id, 3, { id: 'x', at: new Date().toISOString() });
+    await store.chat.saveHead(a.chat._id, 2, { id: 'stale', at: null });
+    await store.chat.saveRead(a.chat._id, 'reader', 3);
+    await store.chat.saveRead(a.chat._id, 'reader', 1);
+    expect(await store.chat.findChat(a.chat._id)).toMatchObject({ seq: 3, lastMessageId: 'x', reads: { reader: 3 }, memberId: member });
   });
 });

@@ -53,6 +53,15 @@ export class UsersRepository {
     return this.users.findOne({ role: 'admin' });
   }
 
+  /** Every admin, oldest account first (the chat's participants). */
+  listAdmins(): Promise<UserRecord[]> {
+    return this.users.find({ role: 'admin' }, { sort: { createdAt: 1 } });
+  }
+
+  findByIds(ids: string[]): Promise<UserRecord[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.users.find({ _id: { $in: ids } });
+  }
+
   /** Throws DuplicateKeyError when a changed email or username is taken. */
   update(id: string, changes: UserChanges): Promise<UserRecord | null> {
     const $set: Record<string, unknown> = { ...changes, updatedAt: new Date() };

@@ -1,2 +1,6 @@
 /** The event-sourced chat core: commands decided into events, projections folded from events. */
-export {};
+export * from './events';
+export * from './commands';
+export * from './projections';
+export * from './views';
+export * from './memory';

@@ -26,4 +26,27 @@ export const UI_TEXT = {
   paymentRejected: 'Payment Rejected',
   upgradeMember: 'Upgrade Member',
   resendPayment: 'Kirim Ulang Pembayaran',
+  // Chat (spec §2, §4, §6, §8)
+  chatGuestNotice: 'Login untuk mengirim pesan. Anda hanya bisa melihat pesan dari member.',
+  chatTrialNotice: 'Akun trial hanya bisa melihat pesan dari member.',
+  chatRegisterNotice: 'Register as a member to post comments!',
+  chatHiddenMessage: 'Pesan ini disembunyikan',
+  chatNoHistoryWithAdmin: 'No chat history with admin.',
+  chatSelectConversation: 'Select a chat from the list to start the conversation.',
+  chatListTitle: 'LE Chat',
+  chatEditFailed: 'Gagal edit pesan.',
+  chatSendFailed: 'Gagal kirim pesan.',
+  chatLiveTitle: 'Live Chat',
+  /** Not in the spec: an expired member is told why posting is closed (links to /payment-membership). */
+  chatExpiredNotice: 'Your membership has expired. Renew it to post in the chat.',
+} as const;
+
+/** Spec §8 realtime messages: the reasons a socket connection ends, as the user reads them. */
+export const REALTIME_TEXT = {
+  serverError: 'server error',
+  pingTimeout: 'ping timeout',
+  transportClose: 'transport close',
+  timeout: 'timeout',
+  operationTimedOut: 'operation has timed out',
+  disconnected: 'socket has been disconnected',
 } as const;

@@ -32,6 +32,12 @@ export interface ServerToClientEvents {
   'chat:event': (event: ChatEventPayload) => void;
   'presence:changed': (payload: PresencePayload) => void;
   'session:revoked': () => void;
+  /**
+   * The realtime process lost Redis for a while and has it back: events may have been missed
+   * without a later one showing the gap. Clients read every stream they show forward from their
+   * last seq (`GET /chat/events?stream=&after=`), as after a reconnect.
+   */
+  'chat:resync': () => void;
 }
 
 export interface ClientToServerEvents {

@@ -10,6 +10,8 @@ import type { Server } from 'socket.io';
 export interface EventPublisher {
   readonly mode: 'local' | 'redis' | 'none';
   emit<E extends keyof ServerToClientEvents>(rooms: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Sends to every connected socket, guests included, except those in any of `rooms`. */
+  emitExcept<E extends keyof ServerToClientEvents>(rooms: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Drops the sockets of a revoked session, on whichever process holds them. */
   disconnectSession(sessionId: string): void;
 }
@@ -18,6 +20,9 @@ export const localPublisher = (io: Server, mode: 'local' | 'redis' = 'local'): E
   mode,
   emit(rooms, event, ...args) {
     if (rooms.length > 0) io.to(rooms).emit(event, ...(args as never[]));
+  },
+  emitExcept(rooms, event, ...args) {
+    io.except(rooms).emit(event, ...(args as never[]));
   },
   disconnectSession(sessionId) {
     io.in(ROOMS.session(sessionId)).disconnectSockets(true);
@@ -31,6 +36,9 @@ export const redisPublisher = (redis: Redis): EventPublisher => {
     emit(rooms, event, ...args) {
       if (rooms.length > 0) emitter.to(rooms).emit(event, ...(args as never[]));
     },
+    emitExcept(rooms, event, ...args) {
+      emitter.except(rooms).emit(event, ...(args as never[]));
+    },
     disconnectSession(sessionId) {
       emitter.in(ROOMS.session(sessionId)).disconnectSockets(true);
       // A realtime process that only checks signatures refuses this session from now on.
@@ -43,5 +51,6 @@ export const redisPublisher = (redis: Redis): EventPublisher => {
 export const nullPublisher: EventPublisher = {
   mode: 'none',
   emit() {},
+  emitExcept() {},
   disconnectSession() {},
 };

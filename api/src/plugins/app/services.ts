@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Store } from '../../store';
 import type { Mailer } from './mailer';
+import type { PresenceStore } from '@le/realtime-server';
 import type { EventPublisher } from './publisher';
 
 /** The app's own services, decorated once so every route reaches them the same way. */
@@ -10,7 +11,13 @@ export interface Services {
   store: Store;
   mailer: Mailer;
   /** Replaced once the realtime server is attached (see main.ts). */
-  realtime: { publisher: EventPublisher };
+  realtime: RealtimeServices;
+}
+
+/** How the API reaches sockets, and who is online (sockets and heartbeats, see presence.ts). */
+export interface RealtimeServices {
+  publisher: EventPublisher;
+  presence: PresenceStore;
 }
 
 declare module 'fastify' {
@@ -18,7 +25,7 @@ declare module 'fastify' {
     config: Config;
     store: Store;
     mailer: Mailer;
-    realtime: { publisher: EventPublisher };
+    realtime: RealtimeServices;
   }
 }
 

@@ -11,7 +11,8 @@ export default fp<{ redis: Redis | null }>(
   async (app, { redis }) => {
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, nameSpace: 'le-rate-limit:' } : {}),
+      // While Redis is away the limits are not counted rather than every limited route failing.
+      ...(redis ? { redis, nameSpace: 'le-rate-limit:', skipOnError: true } : {}),
       errorResponseBuilder: (_request, context) =>
         new HttpError(
           429,

@@ -18,6 +18,7 @@ import { toPublicUser } from '../../lib/public-user';
 import { createCodeService } from '../../services/one-time-codes';
 import { DuplicateKeyError, newUserRecord } from '../../store';
 import { perAccount, perIp } from './limits';
+import { leavePresence } from '../../services/presence';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
 
@@ -178,7 +179,10 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await users.update(user._id, { passwordHash: await hashPassword(newPassword) });
       // A reset ends every session: whoever knew the old password is out at once.
       const ended = await sessions.revokeAllForUser(user._id);
-      for (const sessionId of ended) app.realtime.publisher.disconnectSession(sessionId);
+      for (const sessionId of ended) {
+        app.realtime.publisher.disconnectSession(sessionId);
+        await leavePresence(app, user._id, sessionId);
+      }
       return { message: 'Your password has been reset. Please sign in with the new password.' };
     },
   );

@@ -3,6 +3,7 @@ import { ErrorResponse, MessageResponse, SessionBody, UserResponse } from '@le/c
 import { Type } from 'typebox';
 import { badRequest, notFound } from '../../lib/http-error';
 import { toPublicUser } from '../../lib/public-user';
+import { leavePresence, touchPresence } from '../../services/presence';
 import { perIp } from './limits';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
@@ -21,7 +22,9 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '/session/end',
       { config: perIp(120, 1), schema: { body: SessionBody, response: { 204: NoContent, ...errors } } },
       async (request, reply) => {
+        const session = await sessions.findLive(request.body.sessionId);
         await sessions.markOffline(request.body.sessionId);
+        if (session) await leavePresence(app, session.userId, session._id);
         return reply.code(204).send(null);
       },
     );
@@ -38,6 +41,7 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { session } = request.auth!;
       await sessions.revoke(session._id);
       app.realtime.publisher.disconnectSession(session._id);
+      await leavePresence(app, session.userId, session._id);
       return { message: 'You have been signed out.' };
     });
 
@@ -48,6 +52,7 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { user, session } = request.auth!;
         if (request.body.sessionId !== session._id) throw badRequest('This session id is not yours.', 'SESSION_MISMATCH');
         if (!(await sessions.touch(session._id, user._id))) throw notFound('Session not found.');
+        await touchPresence(app, user._id, session._id);
         return reply.code(204).send(null);
       },
     );

@@ -1,11 +1,5 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { AdminChatScreen } from '../../features/chat/components/admin-chat-screen';
 
 export function ChatAdminRoute() {
-  return (
-    <ComingSoon
-      title="Admin Chat"
-      description="Every member conversation in one list, with replies, hiding and the global room. Coming soon."
-      highlights={['LE Chat list, newest first', 'Reply to any member', 'Hide or unhide messages']}
-    />
-  );
+  return <AdminChatScreen />;
 }

@@ -1,11 +1,5 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { MemberChatScreen } from '../../features/chat/components/member-chat-screen';
 
 export function ChatUserRoute() {
-  return (
-    <ComingSoon
-      title="Messages"
-      description="Your private conversation with the Lukis Emas admins. Coming soon."
-      highlights={['LE Chat with an admin', 'Unread message counts', 'Works on phone and desktop']}
-    />
-  );
+  return <MemberChatScreen />;
 }

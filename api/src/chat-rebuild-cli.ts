@@ -1,0 +1,33 @@
+/**
+ * Compares the chat projections with a rebuild from `chat_events`; with `--repair`, replaces
+ * them. Reads the same configuration as the server. The embedded store is one process's: stop
+ * the server first (with MongoDB it may keep running).
+ *
+ *   pnpm --filter @le/api exec node --import tsx src/chat-rebuild-cli.ts [--repair]
+ */
+import { ConfigError, loadConfig } from './config';
+import { rebuildChatProjections } from './services/chat-rebuild';
+import { createStore } from './store';
+
+const repair = process.argv.includes('--repair');
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+const store = await createStore(config);
+try {
+  const report = await rebuildChatProjections(store, { repair });
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (!report.equal) {
+    process.stdout.write(repair ? 'The projections differed and were replaced by the rebuild.\n' : 'The projections differ from a rebuild (run with --repair to replace them).\n');
+  }
+  process.exitCode = report.equal || repair ? 0 : 2;
+} finally {
+  await store.close();
+}

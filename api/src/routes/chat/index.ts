@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { GLOBAL_STREAM } from '@le/chat-core';
+import { ErrorResponse } from '@le/contracts/schemas';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ChatService } from '../../services/chat';
+import { onlineUserIds } from '../../services/presence';
+import {
+  ChatList,
+  ChatParams,
+  ChatQuery,
+  ChatResponse,
+  EditBody,
+  EventList,
+  EventsQuery,
+  HideBody,
+  MessageList,
+  MessageParams,
+  MessageResponse,
+  PageQuery,
+  PostBody,
+  WithAdminResponse,
+} from './schemas';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+const NoContent = Type.Null();
+const DEFAULT_PAGE = 50;
+const DEFAULT_EVENTS = 200;
+
+/** Writes are limited per address; honest clients send a few messages a minute. */
+const writeLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
+
+const page = (query: { before?: number; limit?: number }) => ({ before: query.before ?? null, limit: query.limit ?? DEFAULT_PAGE });
+
+/** The chat of spec §7 and contract §4–§6. Every write goes through the chat core (ChatService). */
+const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const chat = new ChatService(app.store, app.realtime);
+
+  /** Reads open to guests: a token, when sent, must be valid and then counts. */
+  const optionalAuth = async (request: FastifyRequest): Promise<void> => {
+    if (request.headers.authorization) await app.authenticate(request, undefined as never);
+  };
+
+  app.get(
+    '/public',
+    { schema: { querystring: PageQuery, response: { 200: MessageList, ...errors } } },
+    async (request) => {
+      const found = await chat.messages(null, GLOBAL_STREAM, page(request.query));
+      return { messages: found.items, nextCursor: found.nextCursor };
+    },
+  );
+
+  app.get(
+    '/events',
+    { onRequest: optionalAuth, schema: { querystring: EventsQuery, response: { 200: EventList, ...errors } } },
+    async (request) => {
+      const { stream, after, limit } = request.query;
+      const found = await chat.events(request.auth?.user ?? null, stream, after ?? 0, limit ?? DEFAULT_EVENTS);
+      return { events: found.items, nextCursor: found.nextCursor };
+    },
+  );
+
+  const signedIn: FastifyPluginAsyncTypebox = async (routes) => {
+    routes.addHook('onRequest', app.authenticate);
+    const userOf = (request: FastifyRequest) => request.auth!.user;
+
+    routes.get(
+      '/',
+      { schema: { querystring: ChatQuery, response: { 200: MessageList, ...errors } } },
+      async (request) => {
+        const found = await chat.messages(userOf(request), request.query.chatId ?? GLOBAL_STREAM, page(request.query));
+        return { messages: found.items, nextCursor: found.nextCursor };
+      },
+    );
+
+    routes.post(
+      '/',
+      { config: writeLimit, schema: { body: PostBody, response: { 200: MessageResponse, 201: MessageResponse, ...errors } } },
+      async (request, reply) => {
+        const { content, type, chatId, replyTo, clientId } = request.body;
+        const { message, created } = await chat.post(userOf(request), {
+          content,
+          ...(type ? { type } : {}),
+          ...(chatId ? { chatId } : {}),
+          replyTo: replyTo ?? null,
+          clientId: clientId ?? null,
+        });
+        return reply.code(created ? 201 : 200).send({ message });
+      },
+    );
+
+    routes.get(
+      '/with-admin',
+      { schema: { querystring: PageQuery, response: { 200: WithAdminResponse, ...errors } } },
+      async (request) => chat.withAdmin(userOf(request), page(request.query)),
+    );
+
+    routes.post(
+      '/with-admin',
+      { config: writeLimit, schema: { response: { 200: ChatResponse, 201: ChatResponse, ...errors } } },
+      async (request, reply) => {
+        const { chat: summary, created } = await chat.openWithAdmin(userOf(request));
+        return reply.code(created ? 201 : 200).send({ chat: summary });
+      },
+    );
+
+    routes.get('/admin/chats', { schema: { response: { 200: ChatList, ...errors } } }, async (request) => {
+      const chats = await chat.adminChats(userOf(request));
+      // `online`: the chat's member has a socket on some realtime process or a fresh heartbeat.
+      const online = await onlineUserIds(app);
+      return { chats: chats.map((summary) => ({ ...summary, online: summary.participants.some((p) => p.role !== 'admin' && online.has(p._id)) })) };
+    });
+
+    routes.get('/user/chats', { schema: { response: { 200: ChatList, ...errors } } }, async (request) => ({
+      chats: await chat.userChats(userOf(request)),
+    }));
+
+    routes.post(
+      '/:chatId/read',
+      { config: writeLimit, schema: { params: ChatParams, response: { 204: NoContent, ...errors } } },
+      async (request, reply) => {
+        await chat.markRead(userOf(request), request.params.chatId);
+        return reply.code(204).send(null);
+      },
+    );
+
+    routes.patch(
+      '/:id',
+      { config: writeLimit, schema: { params: MessageParams, body: EditBody, response: { 200: MessageResponse, ...errors } } },
+      async (request) => ({ message: await chat.edit(userOf(request), request.params.id, request.body.content) }),
+    );
+
+    routes.patch(
+      '/:id/hide',
+      {
+        config: writeLimit,
+        // The body is optional: a bare PATCH toggles too.
+        preValidation: async (request) => {
+          if (request.body === undefined || request.body === null) request.body = {};
+        },
+        schema: { params: MessageParams, body: HideBody, response: { 200: MessageResponse, ...errors } },
+      },
+      async (request) => ({
+        message: await chat.toggleHidden(userOf(request), request.params.id, request.body?.context ?? null),
+      }),
+    );
+
+    routes.delete(
+      '/:id',
+      { config: writeLimit, schema: { params: MessageParams, response: { 204: NoContent, ...errors } } },
+      async (request, reply) => {
+        await chat.remove(userOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+
+  await app.register(signedIn);
+};
+
+export default chatRoutes;

@@ -1,0 +1,264 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+
+/**
+ * The chat in the browser, two contexts at once. The paid member, the trial and the expired member
+ * are written into the server's store before it starts (support/seed.ts: approving a payment belongs
+ * to another issue and there is no test-only route); everything else goes through the product.
+ */
+const chromiumPath = inject('chromium');
+const baseURL = inject('baseURL');
+const admin = inject('admin');
+const accounts = inject('accounts');
+
+const signIn = async (page: Page, email: string, password: string) => {
+  await page.goto('/auth/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+};
+
+const send = async (page: Page, text: string) => {
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill(text);
+  await input.press('Enter');
+};
+
+/** The socket is connected (the card's Live badge), so what follows arrives by push, not by a poll. */
+const live = (page: Page) => page.getByTestId('live-indicator').filter({ hasText: 'Live' }).waitFor();
+
+const message = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
+
+describe.runIf(chromiumPath)('chat in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath!);
+  });
+  afterAll(() => browser?.close());
+
+  it('a member posts in the live room, a guest sees it within a second; the admin hides it and the guest sees "Pesan ini disembunyikan"', async () => {
+    const guest = await openPage(browser, baseURL, 1280);
+    const member = await openPage(browser, baseURL, 1280);
+    const boss = await openPage(browser, baseURL, 1280);
+
+    await guest.page.goto('/faq-chat');
+    await guest.page.getByText('Login untuk mengirim pesan. Anda hanya bisa melihat pesan dari member.').waitFor();
+    await guest.page.getByText('Register as a member to post comments!').waitFor();
+    expect(await guest.page.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
+    await live(guest.page);
+
+    await signIn(member.page, accounts!.member.email, accounts!.member.password);
+    await member.page.goto('/faq-chat');
+    await live(member.page);
+    await signIn(boss.page, admin.email, admin.password);
+    await boss.page.goto('/faq-chat');
+    await live(boss.page);
+
+    const text = `Emas naik hari ini ${Date.now().toString(36)} <img src=x onerror="window.__xss=1">`;
+    await send(member.page, text);
+    await message(member.page, text).waitFor();
+    const posted = Date.now();
+    await message(guest.page, text).waitFor({ timeout: 1_000 });
+    expect(Date.now() - posted).toBeLessThan(1_000);
+    // markup in a message is shown as text and never runs
+    expect(await guest.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await message(guest.page, text).locator('img[src="x"]').count()).toBe(0);
+    // the day header and the Indonesian 24-hour time
+    await expect(guest.page.getByTestId('chat-day-header').last().innerText()).resolves.toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(message(guest.page, text).innerText()).resolves.toMatch(/\b\d{2}\.\d{2}\b/);
+    // the author sees the edit icon on a fresh message; the guest does not
+    expect(await message(member.page, text).getByRole('button', { name: 'Edit message' }).count()).toBe(1);
+    expect(await message(guest.page, text).getByRole('button', { name: 'Edit message' }).count()).toBe(0);
+
+    // a reply goes under its parent, collapsed: "1 replies", then "Hide replies"
+    await message(boss.page, text).first().waitFor();
+    await message(boss.page, text).first().getByRole('button', { name: 'Reply' }).click();
+    await boss.page.getByTestId('composer-mode').filter({ hasText: 'Replying to' }).waitFor();
+    await send(boss.page, 'Terima kasih infonya');
+    await guest.page.getByRole('button', { name: '1 replies' }).waitFor();
+    expect(await message(guest.page, 'Terima kasih infonya').count()).toBe(0);
+    await guest.page.getByRole('button', { name: '1 replies' }).click();
+    await message(guest.page, 'Terima kasih infonya').waitFor();
+    await guest.page.getByRole('button', { name: 'Hide replies' }).waitFor();
+
+    // the member edits: the message fills the input, Enter saves, everyone sees the new text
+    await message(member.page, text).getByRole('button', { name: 'Edit message' }).click();
+    await expect(member.page.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe(text);
+    const edited = `${text} (edited)`;
+    await member.page.getByRole('textbox', { name: 'Message' }).fill(edited);
+    await member.page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await message(guest.page, edited).waitFor({ timeout: 2_000 });
+
+    // the admin hides it: dimmed for the admin, the notice for the guest and the member
+    await message(boss.page, edited).getByRole('button', { name: 'Hide message' }).click();
+    await guest.page.locator('[data-testid="chat-message"][data-hidden="true"]').getByText('Pesan ini disembunyikan').waitFor({ timeout: 2_000 });
+    await member.page.getByText('Pesan ini disembunyikan').first().waitFor({ timeout: 2_000 });
+    expect(await message(guest.page, edited).count()).toBe(0);
+    await boss.page.locator('[data-testid="chat-message"][data-hidden="true"]').filter({ hasText: edited }).waitFor();
+    await expect(boss.page.locator('[data-testid="chat-message"][data-hidden="true"]').filter({ hasText: edited }).evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe('0.5');
+
+    await screenshot(guest.page, 'faq-chat-guest-1280');
+    await screenshot(member.page, 'faq-chat-member-1280');
+    await screenshot(boss.page, 'faq-chat-admin-1280');
+
+    // unhide: everyone reads it again
+    await boss.page.locator('[data-testid="chat-message"][data-hidden="true"]').filter({ hasText: edited }).getByRole('button', { name: 'Unhide message' }).click();
+    await message(guest.page, edited).waitFor({ timeout: 2_000 });
+
+    for (const { errors } of [guest, member, boss]) expect(errors).toEqual([]);
+    await Promise.all([guest.context.close(), member.context.close(), boss.context.close()]);
+  });
+
+  it('without a socket the live room polls and says the connection is lost; when it is back it says so and pushes again', async () => {
+    const guest = await openPage(browser, baseURL, 1280);
+    const member = await openPage(browser, baseURL, 1280);
+    // The guest's socket cannot reach the server (every Socket.IO request fails).
+    await guest.page.route('**/socket.io/**', (route) => route.abort());
+    await guest.page.goto('/faq-chat');
+    await guest.page.getByTestId('connection-banner').filter({ hasText: 'Live connection lost (server error)' }).waitFor({ timeout: 5_000 });
+    await guest.page.getByTestId('live-indicator').filter({ hasText: 'Offline' }).waitFor();
+
+    await signIn(member.page, accounts!.member.email, accounts!.member.password);
+    await member.page.goto('/faq-chat');
+    await live(member.page);
+    const polled = `Lewat polling ${Date.now().toString(36)}`;
+    await send(member.page, polled);
+    await message(member.page, polled).waitFor();
+    // the conversation poll (5 s) brings it
+    await message(guest.page, polled).waitFor({ timeout: 7_000 });
+
+    // the socket comes back: the banner says so, the badge is Live, and messages are pushed again
+    await guest.page.unroute('**/socket.io/**');
+    await guest.page.getByTestId('connection-banner').filter({ hasText: 'Live connection restored.' }).waitFor({ timeout: 10_000 });
+    await live(guest.page);
+    const pushed = `Lewat socket ${Date.now().toString(36)}`;
+    await send(member.page, pushed);
+    await message(member.page, pushed).waitFor();
+    await message(guest.page, pushed).waitFor({ timeout: 1_000 });
+
+    // spec §8: a failed send alerts "Gagal kirim pesan." and keeps the text; a failed edit "Gagal edit pesan."
+    const input = member.page.getByRole('textbox', { name: 'Message' });
+    await member.page.route('**/api/chat', (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));
+    const alerts: string[] = [];
+    member.page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await send(member.page, 'tidak terkirim');
+    await expect.poll(() => alerts).toEqual(['Gagal kirim pesan.']);
+    await expect(input.inputValue()).resolves.toBe('tidak terkirim');
+    await member.page.unroute('**/api/chat');
+    await member.page.route('**/api/chat/*', (route) => (route.request().method() === 'PATCH' ? route.abort() : route.continue()));
+    await message(member.page, pushed).getByRole('button', { name: 'Edit message' }).click();
+    await expect(input.inputValue()).resolves.toBe(pushed);
+    await input.fill(`${pushed}!`);
+    await input.press('Enter');
+    await expect.poll(() => alerts).toEqual(['Gagal kirim pesan.', 'Gagal edit pesan.']);
+    await member.page.unroute('**/api/chat/*');
+    expect(await message(guest.page, `${pushed}!`).count()).toBe(0);
+
+    // the author deletes a fresh message (after confirming): it leaves every screen
+    await message(member.page, polled).getByRole('button', { name: 'Delete message' }).click();
+    await message(guest.page, polled).waitFor({ state: 'detached', timeout: 2_000 });
+    await message(member.page, polled).waitFor({ state: 'detached' });
+    expect(alerts.at(-1)).toBe('Delete this message?');
+
+    // the failed requests (blocked on purpose) are the only console errors
+    const unexpected = (errors: string[]) => errors.filter((error) => !/ERR_FAILED|socket\.io|WebSocket/i.test(error));
+    expect(unexpected(guest.errors)).toEqual([]);
+    expect(unexpected(member.errors)).toEqual([]);
+    await Promise.all([guest.context.close(), member.context.close()]);
+  });
+
+  it('shows the trial and the expired member why they cannot post', async () => {
+    const trial = await openPage(browser, baseURL, 375);
+    await signIn(trial.page, accounts!.trial.email, accounts!.trial.password);
+    await trial.page.goto('/faq-chat');
+    await trial.page.getByText('Akun trial hanya bisa melihat pesan dari member.').waitFor();
+    await trial.page.getByText('Register as a member to post comments!').waitFor();
+    await screenshot(trial.page, 'faq-chat-trial-375');
+
+    const expired = await openPage(browser, baseURL, 1280);
+    await signIn(expired.page, accounts!.expired.email, accounts!.expired.password);
+    await expired.page.goto('/faq-chat');
+    await expired.page.getByRole('link', { name: 'Renew membership' }).waitFor();
+    expect(await expired.page.getByRole('link', { name: 'Renew membership' }).getAttribute('href')).toBe('/payment-membership');
+    expect(await expired.page.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
+    expect([...trial.errors, ...expired.errors]).toEqual([]);
+    await Promise.all([trial.context.close(), expired.context.close()]);
+  });
+
+  it('member and admin talk privately with unread badges, and both screens work at 375 px', async () => {
+    const member = await openPage(browser, baseURL, 375, 740);
+    const boss = await openPage(browser, baseURL, 1280);
+    await signIn(member.page, accounts!.member.email, accounts!.member.password);
+    await signIn(boss.page, admin.email, admin.password);
+
+    await boss.page.goto('/chat-admin');
+    await boss.page.getByText('Select a chat from the list to start the conversation.').waitFor();
+    await boss.page.getByRole('heading', { name: 'LE Chat' }).waitFor();
+
+    // 375 px: the list first, with its empty text; the member starts the conversation
+    await member.page.goto('/chat-user');
+    await member.page.getByText('No chat history with admin.').waitFor();
+    await screenshot(member.page, 'chat-user-empty-375');
+    await member.page.getByRole('button', { name: 'Message admin' }).click();
+    const first = `Halo admin, saya mau tanya ${Date.now().toString(36)}`;
+    await send(member.page, first);
+    await message(member.page, first).waitFor();
+
+    // the admin's list gets the chat with one unread message, without a reload
+    const row = boss.page.getByTestId('chat-list-item').filter({ hasText: accounts!.member.name });
+    await row.getByTestId('unread-badge').filter({ hasText: '1' }).waitFor({ timeout: 3_000 });
+    // the member has the chat open (a socket): the admin sees them online
+    await row.getByTestId('online-dot').waitFor({ timeout: 3_000 });
+    await row.click();
+    await message(boss.page, first).waitFor();
+    // opening marks it read
+    await row.getByTestId('unread-badge').waitFor({ state: 'detached', timeout: 3_000 });
+    await send(boss.page, 'Halo, silakan bertanya.');
+
+    // the member's reply arrives live; back on the list it is read already (the conversation was open)
+    await message(member.page, 'Halo, silakan bertanya.').waitFor({ timeout: 2_000 });
+    await screenshot(member.page, 'chat-user-conversation-375');
+    await member.page.getByTestId('chat-back').click();
+    const memberRow = member.page.getByTestId('chat-list-item');
+    await memberRow.waitFor();
+    await memberRow.getByTestId('unread-badge').waitFor({ state: 'detached', timeout: 2_000 });
+
+    // with the list showing, a new admin message shows as unread for the member
+    await send(boss.page, 'Ada yang bisa dibantu lagi?');
+    await memberRow.getByTestId('unread-badge').filter({ hasText: '1' }).waitFor({ timeout: 3_000 });
+    await screenshot(member.page, 'chat-user-list-375');
+    await memberRow.click();
+    await message(member.page, 'Ada yang bisa dibantu lagi?').waitFor();
+    await member.page.getByTestId('chat-back').click();
+    await memberRow.getByTestId('unread-badge').waitFor({ state: 'detached', timeout: 3_000 });
+
+    await screenshot(boss.page, 'chat-admin-conversation-1280');
+
+    // the admin at 375 px: list or conversation, with a back button; the global room is there too
+    await boss.page.setViewportSize({ width: 375, height: 740 });
+    await boss.page.getByTestId('chat-back').click();
+    await boss.page.getByTestId('chat-list').waitFor();
+    expect(await boss.page.getByTestId('chat-conversation').isVisible().catch(() => false)).toBe(false);
+    await screenshot(boss.page, 'chat-admin-list-375');
+    await boss.page.getByTestId('chat-list-item').filter({ hasText: 'Live Chat' }).click();
+    await boss.page.getByTestId('chat-conversation').waitFor();
+    expect(await boss.page.getByTestId('chat-list').isVisible()).toBe(false);
+    await screenshot(boss.page, 'chat-admin-global-375');
+    await boss.page.getByTestId('chat-back').click();
+    await row.click();
+    await message(boss.page, first).waitFor();
+    await screenshot(boss.page, 'chat-admin-conversation-375');
+
+    await member.page.setViewportSize({ width: 1280, height: 800 });
+    await message(member.page, first).waitFor();
+    await screenshot(member.page, 'chat-user-conversation-1280');
+
+    expect([...member.errors, ...boss.errors]).toEqual([]);
+    await Promise.all([member.context.close(), boss.context.close()]);
+  });
+});

@@ -1,0 +1,7 @@
+import type { ChatMessage } from '@le/contracts';
+
+import { api } from '../../../lib/api-client';
+
+/** PATCH /chat/:messageId {content} → 200 {message}. */
+export const editMessage = (messageId: string, content: string) =>
+  api.patch<{ message: ChatMessage }>(`/chat/${encodeURIComponent(messageId)}`, { content });

@@ -1,0 +1,25 @@
+import { Box, Text } from '@chakra-ui/react';
+import { UI_TEXT } from '@le/contracts';
+
+import { TextLink } from '../../../components/ui/button-link';
+import { paths } from '../../../config/paths';
+import type { ChatRights } from '../utils/rights';
+
+/** The viewer's notice (spec §6): guest and trial read only; an expired member is sent to renew. */
+export function ChatNotices({ rights }: { rights: ChatRights }) {
+  if (!rights.notice && !rights.expired) return null;
+  return (
+    <Box px="3" py="2" bg="gold.subtle" borderBottomWidth="1px" borderColor="gold.muted" data-testid="chat-notice">
+      {rights.notice ? (
+        <Text fontSize="xs" color="gold.100">
+          {rights.notice}
+        </Text>
+      ) : null}
+      {rights.expired ? (
+        <Text fontSize="xs" color="gold.100">
+          {UI_TEXT.chatExpiredNotice} <TextLink to={paths.paymentMembership.href}>Renew membership</TextLink>
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

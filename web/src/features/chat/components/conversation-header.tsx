@@ -1,0 +1,26 @@
+import { Flex, IconButton, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+import { BackIcon } from './chat-icons';
+
+/** The conversation's title row; under 768 px a back button returns to the list. */
+export function ConversationHeader({ title, subtitle, avatar, onBack }: { title: string; subtitle?: string; avatar?: ReactNode; onBack: () => void }) {
+  return (
+    <Flex align="center" gap="3" px="3" py="2.5" borderBottomWidth="1px" borderColor="border" minH="14">
+      <IconButton aria-label="Back to chats" variant="ghost" size="sm" display={{ base: 'inline-flex', md: 'none' }} onClick={onBack} data-testid="chat-back">
+        <BackIcon />
+      </IconButton>
+      {avatar}
+      <Flex direction="column" minW="0">
+        <Text fontWeight="semibold" truncate>
+          {title}
+        </Text>
+        {subtitle ? (
+          <Text fontSize="xs" color="fg.muted" truncate>
+            {subtitle}
+          </Text>
+        ) : null}
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,107 @@
+import { Box, Button, Text } from '@chakra-ui/react';
+import { UI_TEXT } from '@le/contracts';
+import { useEffect, useMemo, useState } from 'react';
+
+import { UserAvatar } from '../../../components/ui/user-avatar';
+import { useSessionStore } from '../../../stores/session-store';
+import { openWithAdmin } from '../api/open-with-admin';
+import { useChatListSync } from '../hooks/use-chat-list-sync';
+import { useIsWide } from '../hooks/use-is-wide';
+import { useRealtimeChat } from '../hooks/use-realtime-chat';
+import { useChatStore } from '../stores/chat-store';
+import { chatRights } from '../utils/rights';
+import { ChatList } from './chat-list';
+import { ChatNotices } from './chat-notices';
+import { ChatSplitLayout } from './chat-split-layout';
+import { ConnectionBanner } from './connection-banner';
+import { Conversation } from './conversation';
+import { ConversationHeader } from './conversation-header';
+
+/**
+ * /chat-user: the member's one conversation with the admins. The conversation is created by the
+ * first message (POST /chat/with-admin, then POST /chat). On wide screens it shows beside the list
+ * from the start, so a first message can be written; under 768 px the list comes first.
+ */
+export function MemberChatScreen() {
+  const viewer = useRealtimeChat();
+  useChatListSync('user');
+  const token = useSessionStore((state) => state.token);
+  const role = useSessionStore((state) => state.role);
+  const user = useSessionStore((state) => state.user);
+  const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
+  const chats = useChatStore((state) => state.chats);
+  const withAdmin = useChatStore((state) => state.withAdmin);
+  const [open, setOpen] = useState(false);
+  const wide = useIsWide();
+
+  useEffect(() => {
+    useChatStore
+      .getState()
+      .loadWithAdmin()
+      .catch((error: unknown) => console.warn('Could not load the chat with the admins', error));
+  }, [token]);
+
+  const chatId = withAdmin?.chat?._id ?? chats?.[0]?._id ?? null;
+  const admin = withAdmin?.chat?.participants.find((participant) => participant.role === 'admin') ?? withAdmin?.admins[0];
+  const adminName = admin ? admin.name || admin.username : 'Admin';
+
+  const ensureChat = async () => {
+    const { chat } = await openWithAdmin();
+    useChatStore.getState().setWithAdminChat(chat);
+    return chat._id;
+  };
+
+  const list = (
+    <ChatList
+      chats={chats}
+      viewerIsAdmin={false}
+      selectedId={open || wide ? chatId : null}
+      onSelect={() => setOpen(true)}
+      emptyText={UI_TEXT.chatNoHistoryWithAdmin}
+      actions={
+        rights.canPost ? (
+          <Button size="xs" variant="outline" colorPalette="gold" display={{ base: 'inline-flex', md: 'none' }} onClick={() => setOpen(true)}>
+            Message admin
+          </Button>
+        ) : null
+      }
+    />
+  );
+
+  const conversation =
+    withAdmin === undefined && chats === null ? (
+      <Box p="6">
+        <Text color="fg.muted">Loading…</Text>
+      </Box>
+    ) : (
+      <Conversation
+        stream={chatId}
+        viewer={viewer}
+        rights={rights}
+        emptyText="Write your first message to the admins."
+        ensureChat={ensureChat}
+        markAsRead={open || wide}
+        header={
+          <ConversationHeader
+            title={adminName}
+            subtitle="Lukis Emas admin"
+            avatar={<UserAvatar photo={admin?.photo_profile} name={adminName} boxSize="9" />}
+            onBack={() => setOpen(false)}
+          />
+        }
+        notices={
+          <>
+            <ConnectionBanner />
+            <ChatNotices rights={rights} />
+          </>
+        }
+      />
+    );
+
+  return (
+    <Box>
+      <title>Messages — Lukis Emas</title>
+      <ChatSplitLayout list={list} conversation={conversation} showConversation={open} />
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+import type { ChatEventPayload, ChatMessage } from '@le/contracts';
+import { describe, expect, it } from 'vitest';
+
+import { applyEvent, applyEvents, emptyStream, mergeSnapshot } from './chat-reducer';
+
+const sender = { _id: 'u1', role: 'member', name: 'Rina', username: 'rina', photo_profile: '', membershipTier: 'pro' };
+const message = (id: string, seq: number, changes: Partial<ChatMessage> = {}): ChatMessage => ({
+  _id: id,
+  content: `text ${id}`,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  editedAt: null,
+  sender,
+  type: 'global',
+  chatId: null,
+  replyTo: null,
+  hiddenFor: [],
+  hidden: false,
+  deleted: false,
+  seq,
+  ...changes,
+});
+const posted = (seq: number, id = `m${seq}`): ChatEventPayload => ({ stream: 'global', seq, type: 'message.posted', message: message(id, seq) });
+const loaded = (seq = 0) => ({ ...emptyStream(), loaded: true, seq });
+
+describe('applyEvent', () => {
+  it('applies the next event once: the same seq again changes nothing', () => {
+    const once = applyEvent(loaded(), posted(1));
+    expect(once.seq).toBe(1);
+    expect(Object.keys(once.messages)).toEqual(['m1']);
+    const twice = applyEvent(once, posted(1));
+    expect(twice).toBe(once);
+    // an older event (a late socket delivery after catch-up) is ignored too
+    const edited = applyEvent(once, { stream: 'global', seq: 2, type: 'message.edited', message: message('m1', 2, { content: 'new' }) });
+    expect(applyEvent(edited, posted(1))).toBe(edited);
+    expect(edited.messages.m1?.content).toBe('new');
+  });
+
+  it('holds an event after a hole, marks the gap, and drains in order once the hole fills', () => {
+    let state = applyEvent(loaded(), posted(1));
+    state = applyEvent(state, posted(3));
+    expect(state.gap).toBe(true);
+    expect(state.seq).toBe(1);
+    expect(state.messages.m3).toBeUndefined();
+    state = applyEvent(state, posted(4));
+    state = applyEvent(state, posted(2));
+    expect(state.seq).toBe(4);
+    expect(state.gap).toBe(false);
+    expect(Object.keys(state.pending)).toEqual([]);
+    expect(Object.keys(state.messages).sort()).toEqual(['m1', 'm2', 'm3', 'm4']);
+  });
+
+  it('applies hides, unhides, edits and deletes as the new version of the message', () => {
+    let state = applyEvent(loaded(), posted(1));
+    state = applyEvent(state, { stream: 'global', seq: 2, type: 'message.hidden', message: message('m1', 2, { content: '', hidden: true, hiddenFor: ['all'] }) });
+    expect(state.messages.m1).toMatchObject({ hidden: true, content: '' });
+    state = applyEvent(state, { stream: 'global', seq: 3, type: 'message.unhidden', message: message('m1', 3) });
+    expect(state.messages.m1).toMatchObject({ hidden: false, content: 'text m1' });
+    state = applyEvent(state, { stream: 'global', seq: 4, type: 'message.deleted', message: message('m1', 4, { content: '', deleted: true }) });
+    expect(state.messages.m1).toMatchObject({ deleted: true });
+    // a read mark moves the seq without touching messages
+    const read = applyEvent(state, { stream: 'global', seq: 5, type: 'chat.read', readerId: 'u2', upTo: 4 });
+    expect(read.seq).toBe(5);
+    expect(read.messages).toBe(state.messages);
+  });
+});
+
+describe('catch-up and snapshots', () => {
+  it('merges a catch-up page with what the socket already delivered, each event once', () => {
+    let state = applyEvent(loaded(), posted(1));
+    state = applyEvent(state, posted(4)); // socket: seq 4 arrives, 2 and 3 were missed
+    expect(state.gap).toBe(true);
+    const page = [posted(2), posted(3), posted(4), { stream: 'global', seq: 5, type: 'message.edited', message: message('m2', 5, { content: 'fixed' }) } as ChatEventPayload];
+    state = applyEvents(state, page);
+    expect(state.seq).toBe(5);
+    expect(state.gap).toBe(false);
+    expect(state.messages.m2?.content).toBe('fixed');
+    // the same page again (a second reconnect) changes nothing
+    expect(applyEvents(state, page)).toBe(state);
+  });
+
+  it('starts a stream from a list at its newest seq and drops pending events it already holds', () => {
+    let state = applyEvent(emptyStream(), posted(3)); // an event before the first list arrived
+    expect(state.loaded).toBe(false);
+    state = mergeSnapshot(state, [message('m3', 3), message('m2', 2)], { nextCursor: 'c1' });
+    expect(state).toMatchObject({ loaded: true, seq: 3, gap: false, nextCursor: 'c1' });
+    expect(Object.keys(state.pending)).toEqual([]);
+    state = applyEvent(state, posted(4));
+    expect(state.seq).toBe(4);
+  });
+
+  it('never lets a late list undo a newer version of a message', () => {
+    let state = mergeSnapshot(emptyStream(), [message('m1', 1)]);
+    state = applyEvent(state, { stream: 'global', seq: 2, type: 'message.hidden', message: message('m1', 2, { hidden: true, content: '' }) });
+    state = mergeSnapshot(state, [message('m1', 1)]);
+    expect(state.messages.m1?.hidden).toBe(true);
+    expect(state.seq).toBe(2);
+  });
+
+  it('applies a waiting event right after a list brings the stream up to it', () => {
+    let state = applyEvent(emptyStream(), posted(4));
+    state = mergeSnapshot(state, [message('m3', 3)]);
+    expect(state.seq).toBe(4);
+    expect(state.messages.m4).toBeDefined();
+  });
+});

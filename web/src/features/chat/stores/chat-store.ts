@@ -1,0 +1,172 @@
+import type { ChatEventPayload, ChatMessage, ChatParticipant, ChatSummary } from '@le/contracts';
+import { create } from 'zustand';
+
+import { useSessionStore } from '../../../stores/session-store';
+
+import { getChats } from '../api/get-chats';
+import type { ChatListKind } from '../api/get-chats';
+import { getEvents } from '../api/get-events';
+import { getMessages } from '../api/get-messages';
+import { getPublicMessages } from '../api/get-public-messages';
+import type { MessagePage } from '../api/get-public-messages';
+import { getWithAdmin } from '../api/get-with-admin';
+import { applyEvents, applyEvent, emptyStream, mergeSnapshot, upsertMessage } from './chat-reducer';
+import type { StreamState } from './chat-reducer';
+
+export const GLOBAL_STREAM = 'global';
+
+/** Who reads: a guest reads the public room (GET /chat/public), a signed-in user GET /chat. */
+export type Viewer = 'guest' | 'user';
+
+interface ChatState {
+  /** Per stream ('global' or a private chat id): messages keyed by id, last applied seq. */
+  streams: Record<string, StreamState>;
+  /** The chat list of /chat-admin or /chat-user; null until first loaded. */
+  chats: ChatSummary[] | null;
+  /** The member's own conversation (GET /chat/with-admin); undefined until loaded. */
+  withAdmin: { chat: ChatSummary | null; admins: ChatParticipant[] } | undefined;
+
+  loadStream: (stream: string, viewer: Viewer) => Promise<void>;
+  loadOlder: (stream: string, viewer: Viewer) => Promise<void>;
+  catchUp: (stream: string, viewer: Viewer) => Promise<void>;
+  receive: (event: ChatEventPayload, viewer: Viewer) => void;
+  /** A message the REST API answered with (post, edit, hide). */
+  putMessage: (message: ChatMessage) => void;
+  loadChats: (kind: ChatListKind) => Promise<void>;
+  loadWithAdmin: () => Promise<void>;
+  setWithAdminChat: (chat: ChatSummary) => void;
+  /** The viewer read this chat: its badge goes at once (the list refresh confirms it). */
+  clearUnread: (chatId: string) => void;
+  /** Forget everything (another user signed in: what they may see differs). */
+  reset: () => void;
+}
+
+export const streamOf = (message: Pick<ChatMessage, 'chatId'>): string => message.chatId ?? GLOBAL_STREAM;
+
+const fetchPage = (stream: string, viewer: Viewer, before?: string): Promise<MessagePage> => {
+  if (stream === GLOBAL_STREAM) return viewer === 'guest' ? getPublicMessages({ before }) : getMessages({ before });
+  return getMessages({ chatId: stream, before });
+};
+
+const inFlight = new Map<string, Promise<void>>();
+/** Bumped on reset, so replies to requests of the previous user are dropped. */
+let generation = 0;
+
+export const useChatStore = create<ChatState>()((set, get) => {
+  const update = (stream: string, change: (state: StreamState) => StreamState) =>
+    set((state) => ({ streams: { ...state.streams, [stream]: change(state.streams[stream] ?? emptyStream()) } }));
+
+  const once = (key: string, run: () => Promise<void>): Promise<void> => {
+    const running = inFlight.get(key);
+    if (running) return running;
+    const promise = run().finally(() => inFlight.delete(key));
+    inFlight.set(key, promise);
+    return promise;
+  };
+
+  const reloadSnapshot = async (stream: string, viewer: Viewer) => {
+    const started = generation;
+    const page = await fetchPage(stream, viewer);
+    if (started !== generation) return;
+    // A fresh snapshot replaces what we had: it is the server's truth at its head.
+    update(stream, (state) => mergeSnapshot({ ...emptyStream(), pending: state.pending }, page.messages, { nextCursor: page.nextCursor ?? null }));
+  };
+
+  return {
+    streams: {},
+    chats: null,
+    withAdmin: undefined,
+
+    loadStream: (stream, viewer) =>
+      once(`load:${stream}`, async () => {
+        const started = generation;
+        const page = await fetchPage(stream, viewer);
+        if (started !== generation) return;
+        update(stream, (state) => mergeSnapshot(state, page.messages, { nextCursor: page.nextCursor ?? null }));
+        // Whatever happened between the list's head and now (the socket may have been faster).
+        await get().catchUp(stream, viewer);
+      }),
+
+    loadOlder: (stream, viewer) =>
+      once(`older:${stream}`, async () => {
+        const cursor = get().streams[stream]?.nextCursor;
+        if (!cursor) return;
+        const started = generation;
+        const page = await fetchPage(stream, viewer, cursor);
+        if (started !== generation) return;
+        update(stream, (state) => mergeSnapshot(state, page.messages, { nextCursor: page.nextCursor ?? null, older: true }));
+      }),
+
+    catchUp: (stream, viewer) =>
+      once(`catch-up:${stream}`, async () => {
+        const started = generation;
+        try {
+          for (let round = 0; round < 50; round += 1) {
+            const current = get().streams[stream];
+            if (!current?.loaded) return;
+            const page = await getEvents(stream, current.seq);
+            if (started !== generation) return;
+            update(stream, (state) => applyEvents(state, page.events));
+            const more = page.nextCursor !== undefined && page.nextCursor !== null && page.events.length > 0;
+            if (!more) return;
+          }
+        } catch (error) {
+          if (started !== generation) return;
+          // The log could not be read: the message list is the fallback truth.
+          console.warn('Chat catch-up failed; reloading the messages', error);
+          await reloadSnapshot(stream, viewer).catch((reloadError: unknown) => console.warn('Chat reload failed', reloadError));
+        }
+      }),
+
+    receive: (event, viewer) => {
+      const before = get().streams[event.stream];
+      if (!before) return; // nobody shows this stream: the chat list follows it on its own
+      const after = applyEvent(before, event);
+      if (after === before) return;
+      update(event.stream, () => after);
+      if (after.gap && after.loaded) void get().catchUp(event.stream, viewer);
+    },
+
+    putMessage: (message) => update(streamOf(message), (state) => ({ ...state, messages: upsertMessage(state.messages, message) })),
+
+    loadChats: (kind) =>
+      once(`chats:${kind}`, async () => {
+        const started = generation;
+        const { chats } = await getChats(kind);
+        if (started !== generation) return;
+        set({ chats });
+      }),
+
+    loadWithAdmin: () =>
+      once('with-admin', async () => {
+        const started = generation;
+        const { chat, messages, admins } = await getWithAdmin();
+        if (started !== generation) return;
+        set({ withAdmin: { chat, admins } });
+        if (chat) {
+          update(chat._id, (state) => mergeSnapshot(state, messages));
+          await get().catchUp(chat._id, 'user');
+        }
+      }),
+
+    setWithAdminChat: (chat) => set((state) => ({ withAdmin: { chat, admins: state.withAdmin?.admins ?? [] } })),
+
+    clearUnread: (chatId) =>
+      set((state) => ({ chats: state.chats?.map((chat) => (chat._id === chatId ? { ...chat, unreadCount: 0 } : chat)) ?? null })),
+
+    reset: () => {
+      generation += 1;
+      inFlight.clear();
+      set({ streams: {}, chats: null, withAdmin: undefined });
+    },
+  };
+});
+
+// Another user (sign-in, sign-out): what one may see differs, so the chat state starts over, at once,
+// before the screens re-render and load again for the new user.
+let sessionToken = useSessionStore.getState().token;
+useSessionStore.subscribe((state) => {
+  if (state.token === sessionToken) return;
+  sessionToken = state.token;
+  useChatStore.getState().reset();
+});

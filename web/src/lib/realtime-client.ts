@@ -1,0 +1,178 @@
+import { REALTIME_CLIENT_OPTIONS, REALTIME_TEXT } from '@le/contracts';
+import type { ChatEventPayload, ClientToServerEvents, PresencePayload, ServerToClientEvents } from '@le/contracts';
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { create } from 'zustand';
+
+import { env } from '../config/env';
+import { useSessionStore } from '../stores/session-store';
+
+/**
+ * The one Socket.IO connection of the tab (contract §6). It opens while some screen holds it
+ * (`acquireRealtime`), signs in with the stored token (`auth: { token }`, none for a guest), and
+ * reconnects with the new token after a sign-in or sign-out. Settings are spec §9's
+ * (REALTIME_CLIENT_OPTIONS; socket.io's back-off doubles the delay, factor 2).
+ */
+export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
+
+interface RealtimeState {
+  status: RealtimeStatus;
+  /** Spec §8 realtime message for the last loss of connection, null while connected. */
+  reason: string | null;
+  /** The socket was connected at least once since it was acquired (a loss is worth telling). */
+  wasConnected: boolean;
+  /** Increases on every (re)connection; screens catch up when it changes. */
+  connections: number;
+  /** Increases on every (re)connection and on `chat:resync` (the server may have missed telling us something). */
+  syncs: number;
+}
+
+export const useRealtimeStore = create<RealtimeState>()(() => ({
+  status: 'idle',
+  reason: null,
+  wasConnected: false,
+  connections: 0,
+  syncs: 0,
+}));
+
+/** socket.io's disconnect reasons and connect errors → the spec §8 realtime messages. */
+export const realtimeReason = (reason: string): string => {
+  switch (reason) {
+    case 'io server disconnect':
+    case 'io client disconnect':
+    case 'forced close':
+    case 'forced server close':
+      return REALTIME_TEXT.disconnected;
+    case 'ping timeout':
+      return REALTIME_TEXT.pingTimeout;
+    case 'transport close':
+    case 'transport error':
+      return REALTIME_TEXT.transportClose;
+    case 'timeout':
+      return REALTIME_TEXT.timeout;
+    case 'operation has timed out':
+      return REALTIME_TEXT.operationTimedOut;
+    default:
+      return REALTIME_TEXT.serverError;
+  }
+};
+
+type ChatEventHandler = (event: ChatEventPayload) => void;
+
+let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+let holders = 0;
+let socketToken: string | null = null;
+let unsubscribeSession: (() => void) | null = null;
+const chatHandlers = new Set<ChatEventHandler>();
+const presenceHandlers = new Set<(payload: PresencePayload) => void>();
+
+const setState = (state: Partial<RealtimeState>) => useRealtimeStore.setState(state);
+
+const open = (token: string | null) => {
+  socketToken = token;
+  const options = { ...REALTIME_CLIENT_OPTIONS, auth: token ? { token } : {} };
+  // Same origin as the page, unless the API lives elsewhere (VITE_API_URL is a full URL).
+  const next: Socket<ServerToClientEvents, ClientToServerEvents> = /^https?:\/\//.test(env.apiBase)
+    ? io(new URL(env.apiBase).origin, options)
+    : io(options);
+  socket = next;
+  setState({ status: 'connecting' });
+  next.on('connect', () => {
+    if (socket !== next) return;
+    const { connections, syncs } = useRealtimeStore.getState();
+    setState({ status: 'connected', reason: null, wasConnected: true, connections: connections + 1, syncs: syncs + 1 });
+  });
+  next.on('disconnect', (reason) => {
+    if (socket !== next) return;
+    setState({ status: 'disconnected', reason: realtimeReason(reason) });
+    // The server closed us on purpose (e.g. a token it refused): socket.io does not retry that by itself.
+    if (reason === 'io server disconnect') window.setTimeout(() => socket === next && next.connect(), REALTIME_CLIENT_OPTIONS.reconnectionDelay);
+  });
+  next.on('connect_error', (error) => {
+    if (socket !== next) return;
+    setState({ status: 'disconnected', reason: realtimeReason(error.message) });
+    // The server could not check the token just now (its Redis or store was away): try again.
+    // socket.io retries transport failures by itself, but not a refusal from the server.
+    if (error.message === 'unavailable' && !next.active) {
+      window.setTimeout(() => socket === next && !next.connected && next.connect(), REALTIME_CLIENT_OPTIONS.reconnectionDelayMax);
+    }
+  });
+  next.on('chat:event', (event) => {
+    if (socket !== next) return;
+    for (const handler of chatHandlers) handler(event);
+  });
+  // The realtime process had lost Redis: catch up exactly as after a reconnection.
+  // Admins only: a user came online or went offline (sockets and heartbeats, any process).
+  next.on('presence:changed', (payload) => {
+    if (socket !== next) return;
+    for (const handler of presenceHandlers) handler(payload);
+  });
+  next.on('chat:resync', () => {
+    if (socket !== next) return;
+    setState({ connections: useRealtimeStore.getState().connections + 1 });
+  });
+  // Admins only: a user came online or went offline (sockets and heartbeats, any process).
+  next.on('presence:changed', (payload) => {
+    if (socket !== next) return;
+    for (const handler of presenceHandlers) handler(payload);
+  });
+  next.on('chat:resync', () => {
+    if (socket !== next) return;
+    setState({ syncs: useRealtimeStore.getState().syncs + 1 });
+  });
+  next.on('session:revoked', () => {
+    if (socket !== next) return;
+    // The server ended this session (signed out elsewhere, or revoked): forget it here too.
+    if (useSessionStore.getState().token === token) useSessionStore.getState().clear();
+  });
+};
+
+const close = () => {
+  const current = socket;
+  socket = null;
+  current?.removeAllListeners();
+  current?.disconnect();
+};
+
+/** Hold the connection open while a screen needs it; call the returned function to let go. */
+export const acquireRealtime = (): (() => void) => {
+  holders += 1;
+  if (holders === 1) {
+    open(useSessionStore.getState().token);
+    unsubscribeSession = useSessionStore.subscribe((state) => {
+      if (state.token === socketToken) return;
+      // Signed in or out: the server decides rooms at connection time, so connect again as the new user.
+      close();
+      setState({ status: 'connecting', reason: null, wasConnected: false });
+      open(state.token);
+    });
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders === 0) {
+      unsubscribeSession?.();
+      unsubscribeSession = null;
+      close();
+      setState({ status: 'idle', reason: null, wasConnected: false });
+    }
+  };
+};
+
+/** Receive every `chat:event` while subscribed. */
+export const onChatEvent = (handler: ChatEventHandler): (() => void) => {
+  chatHandlers.add(handler);
+  return () => {
+    chatHandlers.delete(handler);
+  };
+};
+
+/** Receive every `presence:changed` (sent to admins only) while subscribed. */
+export const onPresence = (handler: (payload: PresencePayload) => void): (() => void) => {
+  presenceHandlers.add(handler);
+  return () => {
+    presenceHandlers.delete(handler);
+  };
+};

@@ -1,4 +1,4 @@
-import { LIMITS, PRICES, type ActivityLogEntry, type AdminPaymentRecord, type AdminStats, type PaidTier, type PublicUser } from '@le/contracts';
+import { PRICES, type ActivityLogEntry, type AdminPaymentRecord, type AdminStats, type PaidTier, type PublicUser } from '@le/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
 import { imageFile, makeJpeg, multipart } from './multipart';
@@ -424,12 +424,15 @@ describe('stats', () => {
     // trials created now end in TRIAL_DAYS (7) days: not soon
     expect(stats.trialsEndingSoon.map((user) => user.username)).not.toContain(trial.username);
     expect(stats.onlineUsers).toContainEqual({ _id: ending.userId, username: ending.username, role: 'trial' });
-    expect(stats.messagesToday).toBe(0);
+    const before = stats.messagesToday;
+    // messages today come from the chat's event log
+    const posted = await as(admin.token, 'POST', '/api/chat', { content: 'Selamat pagi, market update.', type: 'global' });
+    expect(posted.statusCode).toBe(201);
 
-    // a session silent for longer than the presence window is not online
-    const stale = new Date(Date.now() - LIMITS.presenceTtlMs - 1_000);
-    await t.store.sessions.touch(ending.sessionId, ending.userId, stale);
+    // a session that ended (heartbeat and socket claims withdrawn) is not online
+    expect((await call(t.app, { method: 'POST', url: '/api/auth/logout', token: ending.token })).statusCode).toBe(200);
     const later = (await as(admin.token, 'GET', '/api/admin/stats')).json<AdminStats>();
+    expect(later.messagesToday).toBe(before + 1);
     expect(later.onlineUsers.map((user) => user._id)).not.toContain(ending.userId);
   });
 });

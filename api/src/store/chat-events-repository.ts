@@ -93,6 +93,11 @@ export class ChatEventsRepository implements EventStorePort {
     return (await this.events.find({ stream, seq: { $gt: after } }, { sort: { seq: 1 }, limit })).map(strip);
   }
 
+  /** Messages posted (in any stream) at or after `since`: the admin dashboard's "messages today". */
+  async countPostedSince(since: Date): Promise<number> {
+    return this.events.count({ type: 'message.posted', at: { $gte: since.toISOString() } });
+  }
+
   /** Every event of every stream (for a rebuild). */
   async all(): Promise<ChatEvent[]> {
     return (await this.events.find({}, { sort: { stream: 1, seq: 1 } })).map(strip);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS, PAID_TIERS, type AdminStats } from '@le/contracts';
+import { onlineUserIds } from '../../services/presence';
 import type { Store } from '../../store';
 import { AdminStatsResponse, adminErrors } from './schemas';
 
@@ -11,13 +12,8 @@ const DAY_MS = 24 * 60 * 60_000;
 export const startOfTodayWib = (now: Date): Date =>
   new Date(Math.floor((now.getTime() + WIB_OFFSET_MS) / DAY_MS) * DAY_MS - WIB_OFFSET_MS);
 
-/** Chat messages posted since `since`. */
-// wired when the chat store lands (issue 4)
-export const countMessagesSince = async (store: Store, since: Date): Promise<number> => {
-  void store;
-  void since;
-  return 0;
-};
+/** Chat messages posted since `since`, counted from the chat's event log (deleted ones included). */
+export const countMessagesSince = (store: Store, since: Date): Promise<number> => store.chatEvents.countPostedSince(since);
 
 /** The admin dashboard's numbers (issue 3 /dashboard). */
 const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,8 +26,10 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     membersByTier.trial = await users.countActiveTrials(now);
     membersByTier.expired = await users.countExpired(now);
 
-    const onlineIds = await sessions.onlineUserIds(new Date(now.getTime() - LIMITS.presenceTtlMs));
-    const online = await users.findManyByIds(onlineIds);
+    // Online = a fresh heartbeat (stored on the session) or a live socket (realtime presence).
+    const heartbeatIds = await sessions.onlineUserIds(new Date(now.getTime() - LIMITS.presenceTtlMs));
+    const socketIds = await onlineUserIds(app);
+    const online = await users.findManyByIds([...new Set([...heartbeatIds, ...socketIds])]);
     const ending = await users.trialsEndingBetween(now, new Date(now.getTime() + TRIAL_ENDING_WINDOW_MS));
 
     return {

@@ -37,7 +37,8 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       user: toPublicUser(request.auth!.user),
     }));
 
-    signedIn.post('/logout', { schema: { response: { 200: MessageResponse, ...errors } } }, async (request) => {
+    // A browser signs out once; a script looping on it would only burn store writes.
+    signedIn.post('/logout', { config: perIp(60, 1), schema: { response: { 200: MessageResponse, ...errors } } }, async (request) => {
       const { session } = request.auth!;
       await sessions.revoke(session._id);
       app.realtime.publisher.disconnectSession(session._id);
@@ -47,7 +48,8 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     signedIn.post(
       '/heartbeat',
-      { schema: { body: SessionBody, response: { 204: NoContent, ...errors } } },
+      // Every 30 s per tab; generous for many tabs and shared addresses.
+      { config: perIp(600, 1), schema: { body: SessionBody, response: { 204: NoContent, ...errors } } },
       async (request, reply) => {
         const { user, session } = request.auth!;
         if (request.body.sessionId !== session._id) throw badRequest('This session id is not yours.', 'SESSION_MISMATCH');

@@ -78,7 +78,7 @@ export const WithAdminResponse = Type.Object({
 
 /** Older pages: `before` is the `nextCursor` of the page before. */
 export const PageQuery = Type.Object({
-  before: Type.Optional(Type.Integer({ minimum: 1 })),
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 export type PageQuery = Static<typeof PageQuery>;
@@ -88,7 +88,7 @@ export type ChatQuery = Static<typeof ChatQuery>;
 
 export const EventsQuery = Type.Object({
   stream: Type.String({ pattern: '^(global|[0-9a-f]{24})$' }),
-  after: Type.Optional(Type.Integer({ minimum: 0 })),
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
 });
 export type EventsQuery = Static<typeof EventsQuery>;

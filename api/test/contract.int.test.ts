@@ -1,0 +1,402 @@
+/**
+ * The contract's safety net (contract §4 and §5): every endpoint once, with the role it is meant
+ * for, asserting the status and the exact top-level keys of the body. Outside clients rely on
+ * these; a change here is a change of the contract.
+ */
+import { latestCode } from '@le/testing';
+import Fastify, { type RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, call, createTestApp, newUserInput, signIn, signUp, type SignedInUser, type TestApp } from './helpers';
+import { imageFile, makeJpeg, multipart } from './multipart';
+import { app as appPlugin } from '../src/app';
+import { createMailer } from '../src/plugins/app/mailer';
+
+/** `fresh`: the account signed up by the rows themselves, a trial. */
+type Role = 'guest' | 'fresh' | 'trial' | 'member' | 'admin';
+
+interface Ctx {
+  t: TestApp;
+  users: Record<'trial' | 'member' | 'admin', SignedInUser>;
+  fresh: ReturnType<typeof newUserInput>;
+  jpeg: Buffer;
+  saved: Record<string, string>;
+}
+
+interface Row {
+  /** `METHOD /path` as the contract writes it. */
+  call: string;
+  as: Role;
+  url: (c: Ctx) => string;
+  json?: (c: Ctx) => unknown;
+  form?: (c: Ctx) => ReturnType<typeof multipart>;
+  raw?: { body: string; type: string };
+  status: number;
+  /** The exact top-level keys of the body; null: no body (204) or not JSON (a file). */
+  keys: string[] | null;
+  /** Keeps ids for later rows. */
+  save?: (body: Record<string, unknown>, c: Ctx) => void;
+  /** Runs before the call (e.g. waits for a mailed code). */
+  before?: (c: Ctx) => Promise<void>;
+}
+
+const id = (value: unknown): string => (value as { _id: string })._id;
+const code = async (c: Ctx, email: string, subject?: RegExp) => {
+  for (let i = 0; i < 50; i += 1) {
+    const found = await latestCode(c.t.config.mailOutbox, email, subject).catch(() => '');
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no code for ${email}`);
+};
+const photo = (field: string) => (c: Ctx) => multipart([imageFile(field, c.jpeg)]);
+const proof = (tier: string) => (c: Ctx) =>
+  multipart([{ name: 'membershipTier', value: tier }, { name: 'duration', value: 'monthly' }, imageFile('paymentProof', c.jpeg)]);
+const fileId = (url: string): string => url.split('/').pop()!;
+
+const rows: Row[] = [
+  // ---- §1 health
+  { call: 'GET /health', as: 'guest', url: () => '/api/health', status: 200, keys: ['realtime', 'status', 'store'] },
+
+  // ---- §5 sign-up and sign-in
+  { call: 'POST /auth/register', as: 'guest', url: () => '/api/auth/register', json: (c) => c.fresh, status: 201, keys: ['message'] },
+  {
+    call: 'POST /auth/resend-code (inside the cooldown)',
+    as: 'guest',
+    url: () => '/api/auth/resend-code',
+    json: (c) => ({ email: c.fresh.email, purpose: 'verify' }),
+    status: 429,
+    keys: ['code', 'message'],
+  },
+  {
+    call: 'POST /auth/resend-code (unknown email)',
+    as: 'guest',
+    url: () => '/api/auth/resend-code',
+    json: () => ({ email: 'nobody-here@example.com', purpose: 'verify' }),
+    status: 200,
+    keys: ['message'],
+  },
+  {
+    call: 'POST /auth/verify-email',
+    as: 'guest',
+    url: () => '/api/auth/verify-email',
+    before: async (c) => {
+      c.saved.verifyCode = await code(c, c.fresh.email);
+    },
+    json: (c) => ({ email: c.fresh.email, code: c.saved.verifyCode }),
+    status: 200,
+    keys: ['message'],
+  },
+  {
+    call: 'POST /auth/login (bad password)',
+    as: 'guest',
+    url: () => '/api/auth/login',
+    json: (c) => ({ email: c.fresh.email, password: 'not the password' }),
+    status: 401,
+    keys: ['code', 'message'],
+  },
+  {
+    call: 'POST /auth/forgot-password',
+    as: 'guest',
+    url: () => '/api/auth/forgot-password',
+    json: (c) => ({ email: c.fresh.email }),
+    status: 200,
+    keys: ['message'],
+  },
+  {
+    call: 'POST /auth/forgot-password (unknown email, same answer)',
+    as: 'guest',
+    url: () => '/api/auth/forgot-password',
+    json: () => ({ email: 'nobody-here@example.com' }),
+    status: 200,
+    keys: ['message'],
+  },
+  {
+    call: 'POST /auth/reset-password',
+    as: 'guest',
+    url: () => '/api/auth/reset-password',
+    before: async (c) => {
+      c.saved.resetCode = await code(c, c.fresh.email, /reset/i);
+    },
+    json: (c) => ({ email: c.fresh.email, code: c.saved.resetCode, newPassword: 'a brand new password' }),
+    status: 200,
+    keys: ['message'],
+  },
+
+  {
+    call: 'POST /auth/login (the username, the new password)',
+    as: 'guest',
+    url: () => '/api/auth/login',
+    json: (c) => ({ email: c.fresh.username, password: 'a brand new password' }),
+    status: 200,
+    keys: ['sessionId', 'token', 'user'],
+    save: (body, c) => {
+      c.saved.freshToken = body.token as string;
+    },
+  },
+
+  // ---- §4 the signed-in session
+  { call: 'GET /auth/me', as: 'member', url: () => '/api/auth/me', status: 200, keys: ['user'] },
+  { call: 'GET /auth/me (no token)', as: 'guest', url: () => '/api/auth/me', status: 401, keys: ['code', 'message'] },
+  {
+    call: 'PUT /auth/update-profile',
+    as: 'trial',
+    url: () => '/api/auth/update-profile',
+    json: () => ({ name: 'Trial Person', city: 'Bandung', country: 'Indonesia', no_telp: '+62 812 0000 0000' }),
+    status: 200,
+    keys: ['message', 'user'],
+  },
+  {
+    call: 'PUT /auth/update-profile (a new email: a code goes to it)',
+    as: 'fresh',
+    url: () => '/api/auth/update-profile',
+    json: (c) => ({ email: `new-${c.fresh.email}` }),
+    status: 200,
+    keys: ['message', 'pendingEmail', 'user'],
+  },
+  {
+    call: 'POST /auth/confirm-email-change',
+    as: 'fresh',
+    url: () => '/api/auth/confirm-email-change',
+    before: async (c) => {
+      c.saved.changeCode = await code(c, `new-${c.fresh.email}`);
+    },
+    json: (c) => ({ code: c.saved.changeCode }),
+    status: 200,
+    keys: ['message', 'user'],
+  },
+  {
+    call: 'POST /auth/upload-profile',
+    as: 'trial',
+    url: () => '/api/auth/upload-profile',
+    form: photo('photo_profile'),
+    status: 200,
+    keys: ['file', 'message', 'user'],
+    save: (body, c) => {
+      c.saved.publicFile = fileId(body.file as string);
+    },
+  },
+  {
+    call: 'POST /auth/upload-identitas',
+    as: 'trial',
+    url: () => '/api/auth/upload-identitas',
+    form: photo('image_identitas'),
+    status: 200,
+    keys: ['file', 'message', 'user'],
+    save: (body, c) => {
+      c.saved.privateFile = fileId(body.file as string);
+    },
+  },
+  { call: 'GET /files/:id (public)', as: 'guest', url: (c) => `/api/files/${c.saved.publicFile}`, status: 200, keys: null },
+  { call: 'GET /files/private/:id (owner)', as: 'trial', url: (c) => `/api/files/private/${c.saved.privateFile}`, status: 200, keys: null },
+  { call: 'GET /files/private/:id (admin)', as: 'admin', url: (c) => `/api/files/private/${c.saved.privateFile}`, status: 200, keys: null },
+  { call: 'GET /files/private/:id (another user)', as: 'member', url: (c) => `/api/files/private/${c.saved.privateFile}`, status: 403, keys: ['code', 'message'] },
+  { call: 'GET /files/:id (a private file by the public path)', as: 'guest', url: (c) => `/api/files/${c.saved.privateFile}`, status: 404, keys: ['code', 'message'] },
+  {
+    call: 'POST /auth/heartbeat',
+    as: 'member',
+    url: () => '/api/auth/heartbeat',
+    json: (c) => ({ sessionId: c.users.member.sessionId }),
+    status: 204,
+    keys: null,
+  },
+  {
+    call: 'POST /auth/session/end (beacon, text body)',
+    as: 'guest',
+    url: () => '/api/auth/session/end',
+    raw: { body: JSON.stringify({ sessionId: '0123456789abcdef01234567' }), type: 'text/plain;charset=UTF-8' },
+    status: 204,
+    keys: null,
+  },
+  {
+    call: 'POST /auth/log-activity (guest)',
+    as: 'guest',
+    url: () => '/api/auth/log-activity',
+    json: () => ({ ipAddress: 'Unknown', username: 'guest', role: 'guest', page: '/history', message: 'Visited /history page' }),
+    status: 201,
+    keys: ['message'],
+  },
+  {
+    call: 'POST /auth/log-activity (member)',
+    as: 'member',
+    url: () => '/api/auth/log-activity',
+    json: () => ({ ipAddress: '203.0.113.9', page: '/live', message: 'Visited /live page' }),
+    status: 201,
+    keys: ['message'],
+  },
+  { call: 'GET /auth/log-activity (admin)', as: 'admin', url: () => '/api/auth/log-activity', status: 200, keys: ['logs', 'nextCursor'] },
+  { call: 'GET /auth/log-activity (member)', as: 'member', url: () => '/api/auth/log-activity', status: 403, keys: ['code', 'message'] },
+
+  // ---- §5 payments and the admin console
+  { call: 'POST /payments', as: 'trial', url: () => '/api/payments', form: proof('pro'), status: 201, keys: ['payment'], save: (body, c) => void (c.saved.payment1 = id(body.payment)) },
+  { call: 'POST /payments (a second pending one)', as: 'trial', url: () => '/api/payments', form: proof('pro'), status: 409, keys: ['code', 'message'] },
+  { call: 'POST /payments (admin)', as: 'admin', url: () => '/api/payments', form: proof('pro'), status: 403, keys: ['code', 'message'] },
+  { call: 'GET /auth/payment-history', as: 'trial', url: () => '/api/auth/payment-history', status: 200, keys: ['payments'] },
+  { call: 'GET /admin/payments?status=pending', as: 'admin', url: () => '/api/admin/payments?status=pending', status: 200, keys: ['nextCursor', 'payments'] },
+  { call: 'GET /admin/payments (member)', as: 'member', url: () => '/api/admin/payments', status: 403, keys: ['code', 'message'] },
+  {
+    call: 'POST /admin/payments/:id/reject',
+    as: 'admin',
+    url: (c) => `/api/admin/payments/${c.saved.payment1}/reject`,
+    json: () => ({ reason: 'The transfer is not on the statement.' }),
+    status: 200,
+    keys: ['payment'],
+  },
+  { call: 'POST /payments (again, after a rejection)', as: 'trial', url: () => '/api/payments', form: proof('basic'), status: 201, keys: ['payment'], save: (body, c) => void (c.saved.payment2 = id(body.payment)) },
+  { call: 'POST /admin/payments/:id/approve', as: 'admin', url: (c) => `/api/admin/payments/${c.saved.payment2}/approve`, json: () => ({}), status: 200, keys: ['payment', 'user'] },
+  { call: 'POST /admin/payments/:id/approve (decided already)', as: 'admin', url: (c) => `/api/admin/payments/${c.saved.payment2}/approve`, json: () => ({}), status: 409, keys: ['code', 'message'] },
+  { call: 'GET /admin/members?q=&role=&tier=', as: 'admin', url: () => '/api/admin/members?q=test&role=member&tier=pro', status: 200, keys: ['members', 'nextCursor'] },
+  {
+    call: 'PATCH /admin/members/:id',
+    as: 'admin',
+    url: (c) => `/api/admin/members/${c.users.trial.userId}`,
+    json: () => ({ membershipTier: 'expert', duration: 'yearly' }),
+    status: 200,
+    keys: ['user'],
+  },
+  { call: 'GET /admin/stats', as: 'admin', url: () => '/api/admin/stats', status: 200, keys: ['membersByTier', 'messagesToday', 'onlineUsers', 'pendingPayments', 'trialsEndingSoon'] },
+  { call: 'GET /admin/stats (guest)', as: 'guest', url: () => '/api/admin/stats', status: 401, keys: ['code', 'message'] },
+
+  // ---- §4/§5 history
+  {
+    call: 'POST /history (admin, multipart)',
+    as: 'admin',
+    url: () => '/api/history',
+    form: (c) => multipart([{ name: 'title', value: 'XAU/USD weekly' }, { name: 'description', value: 'A clean run.' }, imageFile('image', c.jpeg)]),
+    status: 201,
+    keys: ['entry'],
+    save: (body, c) => void (c.saved.entry = id(body.entry)),
+  },
+  { call: 'POST /history (member)', as: 'member', url: () => '/api/history', form: (c) => multipart([{ name: 'title', value: 'x' }, { name: 'description', value: 'y' }, imageFile('image', c.jpeg)]), status: 403, keys: ['code', 'message'] },
+  { call: 'GET /history', as: 'guest', url: () => '/api/history', status: 200, keys: ['history', 'nextCursor'] },
+  { call: 'PUT /history/:id (admin)', as: 'admin', url: (c) => `/api/history/${c.saved.entry}`, json: () => ({ title: 'XAU/USD, week 2' }), status: 200, keys: ['entry'] },
+  { call: 'DELETE /history/:id (admin)', as: 'admin', url: (c) => `/api/history/${c.saved.entry}`, status: 204, keys: null },
+  { call: 'DELETE /history/:id (gone)', as: 'admin', url: (c) => `/api/history/${c.saved.entry}`, status: 404, keys: ['code', 'message'] },
+
+  // ---- §4 chat
+  { call: 'POST /chat (global)', as: 'member', url: () => '/api/chat', json: () => ({ content: 'Buy at 2300?', type: 'global', clientId: 'contract-1' }), status: 201, keys: ['message'], save: (body, c) => void (c.saved.global = id(body.message)) },
+  { call: 'POST /chat (the same clientId: the first message)', as: 'member', url: () => '/api/chat', json: () => ({ content: 'Buy at 2300?', type: 'global', clientId: 'contract-1' }), status: 200, keys: ['message'] },
+  { call: 'POST /chat (reply)', as: 'admin', url: () => '/api/chat', json: (c) => ({ content: 'Wait for the close.', type: 'global', replyTo: c.saved.global }), status: 201, keys: ['message'] },
+  { call: 'POST /chat (trial)', as: 'fresh', url: () => '/api/chat', json: () => ({ content: 'hi', type: 'global' }), status: 403, keys: ['code', 'message'] },
+  { call: 'GET /chat/public', as: 'guest', url: () => '/api/chat/public', status: 200, keys: ['messages', 'nextCursor'] },
+  { call: 'GET /chat', as: 'member', url: () => '/api/chat', status: 200, keys: ['messages', 'nextCursor'] },
+  { call: 'GET /chat (guest)', as: 'guest', url: () => '/api/chat', status: 401, keys: ['code', 'message'] },
+  { call: 'PATCH /chat/:messageId', as: 'member', url: (c) => `/api/chat/${c.saved.global}`, json: () => ({ content: 'Buy at 2310?' }), status: 200, keys: ['message'] },
+  { call: 'PATCH /chat/:id/hide', as: 'admin', url: (c) => `/api/chat/${c.saved.global}/hide`, json: () => ({ context: 'global' }), status: 200, keys: ['message'] },
+  { call: 'PATCH /chat/:id/hide (member)', as: 'member', url: (c) => `/api/chat/${c.saved.global}/hide`, json: () => ({ context: 'global' }), status: 403, keys: ['code', 'message'] },
+  { call: 'GET /chat/events?stream=global', as: 'guest', url: () => '/api/chat/events?stream=global&after=0', status: 200, keys: ['events', 'nextCursor'] },
+  { call: 'GET /chat/with-admin (before the first POST)', as: 'member', url: () => '/api/chat/with-admin', status: 200, keys: ['admins', 'chat', 'messages', 'nextCursor'] },
+  { call: 'POST /chat/with-admin', as: 'member', url: () => '/api/chat/with-admin', status: 201, keys: ['chat'], save: (body, c) => void (c.saved.chat = id(body.chat)) },
+  { call: 'POST /chat/with-admin (again)', as: 'member', url: () => '/api/chat/with-admin', status: 200, keys: ['chat'] },
+  { call: 'POST /chat/with-admin (admin)', as: 'admin', url: () => '/api/chat/with-admin', status: 403, keys: ['code', 'message'] },
+  { call: 'POST /chat (private, member side)', as: 'member', url: () => '/api/chat', json: (c) => ({ content: 'Hello admin', chatId: c.saved.chat, type: 'private' }), status: 201, keys: ['message'], save: (body, c) => void (c.saved.private = id(body.message)) },
+  { call: 'POST /chat (private, admin side)', as: 'admin', url: () => '/api/chat', json: (c) => ({ content: 'Hello member', chatId: c.saved.chat }), status: 201, keys: ['message'] },
+  { call: 'GET /chat?chatId=', as: 'admin', url: (c) => `/api/chat?chatId=${c.saved.chat}`, status: 200, keys: ['messages', 'nextCursor'] },
+  { call: 'GET /chat?chatId= (another user)', as: 'fresh', url: (c) => `/api/chat?chatId=${c.saved.chat}`, status: 403, keys: ['code', 'message'] },
+  { call: 'GET /chat/with-admin', as: 'member', url: () => '/api/chat/with-admin', status: 200, keys: ['admins', 'chat', 'messages', 'nextCursor'] },
+  { call: 'GET /chat/admin/chats', as: 'admin', url: () => '/api/chat/admin/chats', status: 200, keys: ['chats'] },
+  { call: 'GET /chat/admin/chats (member)', as: 'member', url: () => '/api/chat/admin/chats', status: 403, keys: ['code', 'message'] },
+  { call: 'GET /chat/user/chats', as: 'member', url: () => '/api/chat/user/chats', status: 200, keys: ['chats'] },
+  { call: 'POST /chat/:chatId/read', as: 'member', url: (c) => `/api/chat/${c.saved.chat}/read`, status: 204, keys: null },
+  { call: 'GET /chat/events?stream=<chatId>', as: 'member', url: (c) => `/api/chat/events?stream=${c.saved.chat}`, status: 200, keys: ['events', 'nextCursor'] },
+  { call: 'GET /chat/events?stream=<chatId> (guest)', as: 'guest', url: (c) => `/api/chat/events?stream=${c.saved.chat}`, status: 401, keys: ['code', 'message'] },
+  { call: 'DELETE /chat/:messageId', as: 'member', url: (c) => `/api/chat/${c.saved.private}`, status: 204, keys: null },
+  { call: 'DELETE /chat/:messageId (gone)', as: 'member', url: (c) => `/api/chat/${c.saved.private}`, status: 404, keys: ['code', 'message'] },
+
+  // ---- the end of a session
+  { call: 'POST /auth/logout', as: 'member', url: () => '/api/auth/logout', status: 200, keys: ['message'] },
+  { call: 'GET /auth/me (after logout: revoked at once)', as: 'member', url: () => '/api/auth/me', status: 401, keys: ['code', 'message'] },
+];
+
+const ctx = {} as Ctx;
+
+beforeAll(async () => {
+  const t = await createTestApp();
+  const member = await signUp(t, 'member');
+  await t.store.users.update(member.userId, {
+    role: 'member',
+    membershipTier: 'pro',
+    duration: 'monthly',
+    membershipEnd: new Date(Date.now() + 30 * 24 * 60 * 60_000),
+  });
+  Object.assign(ctx, {
+    t,
+    users: { member, trial: await signUp(t, 'trial'), admin: await signIn(t, ADMIN.email, ADMIN.password) },
+    fresh: newUserInput('fresh'),
+    jpeg: await makeJpeg(48, 48),
+    saved: {},
+  });
+});
+
+afterAll(async () => {
+  await ctx.t?.close();
+});
+
+describe('contract §4 and §5, one call per row', () => {
+  for (const row of rows) {
+    it(`${row.call} as ${row.as} → ${row.status}`, async () => {
+      await row.before?.(ctx);
+      const method = row.call.split(' ')[0];
+      const token = row.as === 'guest' ? undefined : row.as === 'fresh' ? ctx.saved.freshToken : ctx.users[row.as].token;
+      const form = row.form?.(ctx);
+      const response = await call(ctx.t.app, {
+        method: method as 'GET',
+        url: row.url(ctx),
+        token,
+        ...(form ? { payload: form.payload, headers: form.headers } : {}),
+        ...(row.json ? { payload: row.json(ctx) as Record<string, unknown> } : {}),
+        ...(row.raw ? { payload: row.raw.body, headers: { 'content-type': row.raw.type } } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(row.status);
+      if (row.keys === null) {
+        if (row.status === 204) expect(response.body).toBe('');
+        return;
+      }
+      const body = response.json<Record<string, unknown>>();
+      expect(Object.keys(body).sort()).toEqual(row.keys);
+      if (row.status >= 400) expect(typeof body.message).toBe('string');
+      row.save?.(body, ctx);
+    });
+  }
+});
+
+/** `/api/chat/:id/hide` → `/chat/:/hide`: the contract's names of params differ from the routes'. */
+const shape = (url: string) => url.replace(/^\/api/, '').replace(/:[A-Za-z]+/g, ':').replace(/\/$/, '') || '/';
+
+describe('the route inventory', () => {
+  const routes: RouteOptions[] = [];
+  beforeAll(async () => {
+    const server = Fastify({ logger: false });
+    server.addHook('onRoute', (route) => {
+      routes.push(route);
+    });
+    const { config, store } = ctx.t;
+    await server.register(appPlugin, { config, store, mailer: createMailer({ smtpUrl: null, from: config.mailFrom, outbox: config.mailOutbox }) });
+    await server.ready();
+    await server.close();
+  });
+  const api = () => routes.filter((route) => route.url.startsWith('/api') && route.method !== 'HEAD');
+  const methods = (route: RouteOptions) => [route.method].flat() as string[];
+
+  it('walks every API route of the server in the table above', () => {
+    const walked = new Set(rows.map((row) => `${row.call.split(' ')[0]} ${shape(row.call.split(' ')[1]!.split('?')[0]!)}`));
+    const missing = api()
+      .flatMap((route) => methods(route).map((method) => `${method} ${shape(route.url)}`))
+      .filter((key) => !walked.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every route a response schema, and every route with params a params schema', () => {
+    for (const route of api()) {
+      expect(route.schema?.response, route.url).toBeDefined();
+      if (route.url.includes(':')) expect(route.schema?.params, route.url).toBeDefined();
+    }
+  });
+
+  it('limits every write route by rate', () => {
+    const unlimited = api()
+      .filter((route) => methods(route).some((method) => method !== 'GET'))
+      .filter((route) => !(route.config as { rateLimit?: unknown } | undefined)?.rateLimit)
+      .map((route) => `${methods(route).join(',')} ${route.url}`);
+    expect(unlimited).toEqual([]);
+  });
+});

@@ -371,16 +371,24 @@ describe('members', () => {
   it('drops the live sockets of a user whose role or tier changes, and only then', async () => {
     const user = await signUp(t, 'sockets');
     const dropped: string[] = [];
+    const revoked: string[] = [];
     const original = t.app.realtime.publisher;
-    t.app.realtime.publisher = { ...original, disconnectSession: (sessionId: string) => void dropped.push(sessionId) };
+    t.app.realtime.publisher = {
+      ...original,
+      // A role change refreshes the user's sockets; it never revokes (signs out) a session.
+      refreshUser: (userId: string, role: string) => void dropped.push(`${userId}:${role}`),
+      disconnectSession: (sessionId: string) => void revoked.push(sessionId),
+    };
     try {
       await as(admin.token, 'PATCH', `/api/admin/members/${user.userId}`, { membershipTier: 'basic' });
-      expect(dropped).toEqual([user.sessionId]);
+      expect(dropped).toEqual([`${user.userId}:member`]);
       await as(admin.token, 'PATCH', `/api/admin/members/${user.userId}`, { membershipEnd: '2032-01-01T00:00:00.000Z' });
-      expect(dropped).toEqual([user.sessionId]);
+      expect(dropped).toEqual([`${user.userId}:member`]);
       const payment = await pendingPayment(user, 'expert', 'monthly');
       await as(admin.token, 'POST', `/api/admin/payments/${payment._id}/approve`, {});
-      expect(dropped).toEqual([user.sessionId, user.sessionId]);
+      expect(dropped).toEqual([`${user.userId}:member`, `${user.userId}:member`]);
+      expect(revoked).toEqual([]);
+      expect((await as(user.token, 'GET', '/api/auth/me')).statusCode).toBe(200);
     } finally {
       t.app.realtime.publisher = original;
     }

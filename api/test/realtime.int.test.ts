@@ -1,4 +1,4 @@
-import { requireOrSkip, startRedisServer, tempDir, type RedisServerHandle, type TempDir } from '@le/testing';
+import { latestCode, requireOrSkip, startRedisServer, tempDir, type RedisServerHandle, type TempDir } from '@le/testing';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -60,6 +60,27 @@ describe('realtime in the one process', () => {
     expect(logout.statusCode).toBe(200);
     await expect(dropped).resolves.toBe('io server disconnect');
     await expect(open(server.url, admin.token)).rejects.toThrow('unauthorized');
+  });
+
+  it('moves a promoted user into the admin room on reconnect, with the same token (role from the store)', async () => {
+    const admin = await signInAdmin(server);
+    const input = { name: 'Promoted', username: `promo${Date.now().toString(36)}`, email: `promo${Date.now().toString(36)}@example.com`, password: 'correct horse 1' };
+    expect((await server.app.inject({ method: 'POST', url: '/api/auth/register', payload: input })).statusCode).toBe(201);
+    const code = await latestCode(server.app.config.mailOutbox, input.email);
+    expect((await server.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email: input.email, code } })).statusCode).toBe(200);
+    const user = (await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: input.email, password: input.password } })).json<{ token: string; user: { _id: string } }>();
+
+    const socket = await open(server.url, user.token);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const promoted = await server.app.inject({ method: 'PATCH', url: `/api/admin/members/${user.user._id}`, headers: { authorization: `Bearer ${admin.token}` }, payload: { role: 'admin' } });
+    expect(promoted.statusCode).toBe(200);
+    await expect(dropped).resolves.toBe('io server disconnect');
+
+    const again = await open(server.url, user.token);
+    const received = new Promise((resolve) => again.once('presence:changed', resolve));
+    server.app.realtime.publisher.emit(['role:admin'], 'presence:changed', { userId: 'x', online: true });
+    await expect(received).resolves.toEqual({ userId: 'x', online: true });
+    again.close();
   });
 
   it('refuses a socket from a foreign origin', async () => {

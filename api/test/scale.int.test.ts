@@ -209,4 +209,42 @@ describe.runIf(redisServer)('two realtime processes, the API and Redis', { timeo
     const still = await open(0, other);
     expect(still.connected).toBe(true);
   });
+  it('an admin changing a role moves the live sockets on a standalone process into the new rooms, without signing anyone out', async () => {
+    const carol = await createMember(set, 'carol');
+    const privately = (marker: string) => (event: ChatEventPayload) => event.stream === chatId && event.message?.content === marker;
+    // As the web client does after 'io server disconnect' (socket.io does not retry that by itself).
+    const reconnect = (socket: Socket) =>
+      new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+        socket.connect();
+      });
+    const setRole = (body: Record<string, unknown>) => rest(set.apiUrl, 'PATCH', `/api/admin/members/${carol.userId}`, { token: admin.token, body });
+
+    // Promoted: the socket drops, reconnects with the same token (its claim still says member) and
+    // now hears the private chat of another member, as every admin does.
+    const socket = await open(1, carol);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await setRole({ role: 'admin' });
+    await expect(dropped).resolves.toBe('io server disconnect');
+    await reconnect(socket);
+    const heard = nextEvent(socket, privately('for the admins'));
+    await post(member, 'for the admins');
+    await expect(heard).resolves.toMatchObject({ stream: chatId });
+
+    // Demoted again: the same token reconnects, but into the member rooms only.
+    const droppedAgain = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await setRole({ role: 'member', membershipTier: 'basic', duration: 'monthly' });
+    await expect(droppedAgain).resolves.toBe('io server disconnect');
+    await reconnect(socket);
+    const events = collect(socket);
+    const adminSocket = await open(0, admin);
+    const adminHeard = nextEvent(adminSocket, privately('not for carol'));
+    await post(member, 'not for carol');
+    await adminHeard;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events.filter((event) => event.stream === chatId)).toEqual([]);
+    // Still signed in through all of it.
+    await rest(set.apiUrl, 'GET', '/api/auth/me', { token: carol.token });
+  });
 });

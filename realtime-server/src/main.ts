@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { REVOKED_SESSION_KEY, ROLES, type Role } from '@le/contracts';
+import { REVOKED_SESSION_KEY, ROLES, USER_ROLE_KEY, type Role } from '@le/contracts';
 import { createVerifier } from 'fast-jwt';
 import { Redis } from 'ioredis';
 import { createRealtimeServer } from './index';
@@ -64,8 +64,11 @@ const realtime = await createRealtimeServer({
       return null; // bad signature, expired, malformed
     }
     // Redis away: this throws, and the client is told 'unavailable' rather than 'unauthorized'.
-    if (await redis.exists(REVOKED_SESSION_KEY(claims.sid))) return null;
-    const role: Role = ROLES.includes(claims.role as Role) ? (claims.role as Role) : 'guest';
+    const [revoked, current] = await Promise.all([redis.exists(REVOKED_SESSION_KEY(claims.sid)), redis.get(USER_ROLE_KEY(claims.sub))]);
+    if (revoked) return null;
+    // An admin may have changed the role since the token was signed (the API writes it to Redis).
+    const claimed = current ?? claims.role;
+    const role: Role = ROLES.includes(claimed as Role) ? (claimed as Role) : 'guest';
     return { userId: claims.sub, sessionId: claims.sid, role, expiresAt: claims.exp * 1000 };
   },
 });

@@ -55,5 +55,11 @@ export const ROOMS = {
 
 /** Redis key marking a revoked session, for realtime processes that cannot read the store. */
 export const REVOKED_SESSION_KEY = (sessionId: string) => `le:revoked-session:${sessionId}`;
+/**
+ * Redis key holding a user's role as the store has it now, set by the API when an admin changes it
+ * (or a payment approval does): a standalone realtime process joins rooms by it rather than by the
+ * token's older `role` claim.
+ */
+export const USER_ROLE_KEY = (userId: string) => `le:user-role:${userId}`;
 /** As long as a token can live (7 days). */
 export const REVOKED_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;

@@ -1,4 +1,4 @@
-import { REVOKED_SESSION_KEY, REVOKED_SESSION_TTL_SECONDS, ROOMS, type ServerToClientEvents } from '@le/contracts';
+import { REVOKED_SESSION_KEY, REVOKED_SESSION_TTL_SECONDS, ROOMS, USER_ROLE_KEY, type Role, type ServerToClientEvents } from '@le/contracts';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
@@ -14,6 +14,11 @@ export interface EventPublisher {
   emitExcept<E extends keyof ServerToClientEvents>(rooms: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Drops the sockets of a revoked session, on whichever process holds them. */
   disconnectSession(sessionId: string): void;
+  /**
+   * The user's stored role or tier changed: drop its sockets (every session, every process) so
+   * they reconnect into the rooms of the new role. Not a revocation: the sessions stay signed in.
+   */
+  refreshUser(userId: string, role: Role): void;
 }
 
 export const localPublisher = (io: Server, mode: 'local' | 'redis' = 'local'): EventPublisher => ({
@@ -26,6 +31,10 @@ export const localPublisher = (io: Server, mode: 'local' | 'redis' = 'local'): E
   },
   disconnectSession(sessionId) {
     io.in(ROOMS.session(sessionId)).disconnectSockets(true);
+  },
+  refreshUser(userId) {
+    // The one-process start resolves every handshake against the store: a reconnect gets the new role.
+    io.in(ROOMS.user(userId)).disconnectSockets(true);
   },
 });
 
@@ -44,6 +53,14 @@ export const redisPublisher = (redis: Redis): EventPublisher => {
       // A realtime process that only checks signatures refuses this session from now on.
       void redis.set(REVOKED_SESSION_KEY(sessionId), '1', 'EX', REVOKED_SESSION_TTL_SECONDS).catch(() => undefined);
     },
+    refreshUser(userId, role) {
+      // Standalone realtime processes only check signatures: they read the current role from this
+      // key, written before the sockets drop so that their reconnection already sees it.
+      void redis
+        .set(USER_ROLE_KEY(userId), role, 'EX', REVOKED_SESSION_TTL_SECONDS)
+        .catch(() => undefined)
+        .then(() => emitter.in(ROOMS.user(userId)).disconnectSockets(true));
+    },
   };
 };
 
@@ -53,4 +70,5 @@ export const nullPublisher: EventPublisher = {
   emit() {},
   emitExcept() {},
   disconnectSession() {},
+  refreshUser() {},
 };

@@ -12,7 +12,7 @@ export const MANAGE_MEMBERSHIP_PAGE = '/manage-membership';
 
 /** The admin's member list and edits (issue 3: search, filters, tier / end date / role). */
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { users, sessions } = app.store;
+  const { users } = app.store;
 
   app.get('/members', { schema: { querystring: MembersQuery, response: { 200: MembersResponse, ...adminErrors } } }, async (request) => {
     const { q, role, tier, before: cursorText, limit = 50 } = request.query;
@@ -59,7 +59,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       // The token's role claim only routes sockets: drop them so that they rejoin in the right rooms.
       if (current.role !== next.role || current.membershipTier !== next.membershipTier) {
-        for (const sessionId of await sessions.liveIdsForUser(current._id)) app.realtime.publisher.disconnectSession(sessionId);
+        app.realtime.publisher.refreshUser(current._id, next.role);
       }
       await recordActivity(app, request, {
         page: MANAGE_MEMBERSHIP_PAGE,

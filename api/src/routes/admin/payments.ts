@@ -12,7 +12,7 @@ import { AdminPayment, ApproveBody, IdParams, PaymentsQuery, RejectBody, adminEr
 
 /** The payments queue (issue 3 /manage-membership): list, approve (optionally a custom amount), reject. */
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { payments, users, sessions } = app.store;
+  const { payments, users } = app.store;
   const decisionLimit = { rateLimit: { max: 120, timeWindow: 60_000 } };
   // Both bodies are optional: a request without one is read as {} and then validated.
   const emptyBodyAsObject = async (request: FastifyRequest) => {
@@ -53,7 +53,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { payment, user } = await approvePayment(app.store, { paymentId: request.params.id, adminId: admin._id, amount: request.body.amount });
       // A trial who became a member joins other rooms: drop its sockets so that they reconnect.
       if (!before || before.role !== user.role || before.membershipTier !== user.membershipTier) {
-        for (const sessionId of await sessions.liveIdsForUser(user._id)) app.realtime.publisher.disconnectSession(sessionId);
+        app.realtime.publisher.refreshUser(user._id, user.role);
       }
       const custom = payment.amount !== payment.expectedAmount ? ' custom' : '';
       await recordActivity(app, request, {

@@ -1,4 +1,4 @@
-import { Badge, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { PaymentRecord, PublicUser } from '@le/contracts';
 import { UI_TEXT, isPaidTier, membershipStatus } from '@le/contracts';
 import { useEffect, useState } from 'react';
@@ -130,30 +130,36 @@ export function MemberDashboard() {
           <FormAlert status="info" title={hadMembership ? 'Your membership has ended.' : 'Your trial has ended.'}>
             {hadMembership
               ? `It ended on ${formatDate(user.membershipEnd)}: the live chart and posting in the member room are closed until you renew.`
-              : 'Become a member to get the live chart and post in the member room.'}{' '}
-            <ButtonLink to={paths.paymentMembership.href} size="xs" colorPalette="gold" variant="outline" ml="1">
-              {hadMembership ? 'Renew membership' : 'Become a member'}
-            </ButtonLink>
+              : 'Become a member to get the live chart and post in the member room.'}
+            <Box mt="2">
+              <ButtonLink to={paths.paymentMembership.href} size="xs" colorPalette="gold" variant="outline">
+                {hadMembership ? 'Renew membership' : 'Become a member'}
+              </ButtonLink>
+            </Box>
           </FormAlert>
         ) : null}
 
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          <InfoCard label="Status" testId="membership-status">
-            <HStack>
-              <Badge colorPalette={STATUS_PALETTE[status]} variant="solid" size="lg" borderRadius="full" px="3">
-                {status}
-              </Badge>
-            </HStack>
-          </InfoCard>
-          <InfoCard label="Plan" testId="membership-plan">
-            <PlanText user={user} />
-          </InfoCard>
-          <InfoCard label={dateLabel} testId="membership-date">
-            <Text fontSize="xl" fontWeight="bold">
-              {formatDate(dateValue)}
-            </Text>
-          </InfoCard>
-        </SimpleGrid>
+        {user.role === 'admin' ? (
+          <FormAlert status="info" title="Admins do not need a membership." />
+        ) : (
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+            <InfoCard label="Status" testId="membership-status">
+              <HStack>
+                <Badge colorPalette={STATUS_PALETTE[status]} variant="solid" size="lg" borderRadius="full" px="3">
+                  {status}
+                </Badge>
+              </HStack>
+            </InfoCard>
+            <InfoCard label="Plan" testId="membership-plan">
+              <PlanText user={user} />
+            </InfoCard>
+            <InfoCard label={dateLabel} testId="membership-date">
+              <Text fontSize="xl" fontWeight="bold">
+                {formatDate(dateValue)}
+              </Text>
+            </InfoCard>
+          </SimpleGrid>
+        )}
 
         <Stack gap="3">
           <Heading as="h2" size="lg">

@@ -1,4 +1,4 @@
-import { Badge, Button, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { PaymentRecord } from '@le/contracts';
 import { useState } from 'react';
 
@@ -17,7 +17,8 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
   }
   return (
     <>
-      <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="lg">
+      {/* Under md the six columns would not fit 375 px: the same records as cards, status in sight. */}
+      <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="lg" display={{ base: 'none', md: 'block' }}>
         <Table.Root size="sm" variant="line" minW="640px" data-testid="payment-history">
           <Table.Header>
             <Table.Row bg="bg.muted">
@@ -65,6 +66,48 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+      <Stack gap="3" display={{ base: 'flex', md: 'none' }} data-testid="payment-history-cards">
+        {payments.map((payment) => (
+          <Stack key={payment._id} gap="2" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="lg" p="4" data-status={payment.status}>
+            <HStack justify="space-between" gap="3">
+              <Text>
+                <Text as="span" fontWeight="semibold" textTransform="uppercase">
+                  {payment.membershipTier}
+                </Text>{' '}
+                <Text as="span" color="fg.muted">
+                  {payment.duration === 'yearly' ? 'yearly' : 'monthly'}
+                </Text>
+              </Text>
+              <Badge colorPalette={paymentStatusPalette(payment.status)} variant="solid" borderRadius="full" textTransform="capitalize">
+                {payment.status}
+              </Badge>
+            </HStack>
+            <HStack justify="space-between" gap="3" fontSize="sm">
+              <Text color="fg.muted">Paid {formatDate(payment.paymentDate)}</Text>
+              <Text whiteSpace="nowrap" fontWeight="medium">
+                {formatRupiah(payment.amount)}
+                {isCustomAmount(payment.membershipTier, payment.duration, payment.amount) ? (
+                  <Badge ml="2" colorPalette="purple" variant="subtle" borderRadius="full">
+                    custom
+                  </Badge>
+                ) : null}
+              </Text>
+            </HStack>
+            <HStack justify="space-between" gap="3" fontSize="sm">
+              <Text color="fg.muted">Valid until {payment.expiredDate ? formatDate(payment.expiredDate) : '—'}</Text>
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() => setProof(payment.paymentProof)}
+                disabled={!payment.paymentProof}
+                aria-label={`View proof of the ${formatDate(payment.paymentDate)} payment`}
+              >
+                View
+              </Button>
+            </HStack>
+          </Stack>
+        ))}
+      </Stack>
       <ProofDialog url={proof} onClose={() => setProof(null)} />
     </>
   );

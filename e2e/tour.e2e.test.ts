@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+import { signInByApi, useSessionInBrowser } from './support/members';
+
+/**
+ * A walk through the product as each kind of user meets it (spec §2 route table, §6 roles): every
+ * route the role may see, at a phone width and a desktop width. Each screen must load without a
+ * console error of the app's own, never scroll sideways, and show the top bar the role is owed
+ * (§2: Dashboard for the admin only, Membership for trial and member, SIGN IN when signed out, the
+ * dropdown's items). A screenshot of each goes to .e2e-artifacts/tour-* to be looked at.
+ */
+const chromiumPath = inject('chromium');
+const baseURL = inject('baseURL');
+const admin = inject('admin');
+const accounts = inject('accounts');
+
+/**
+ * This machine has no internet: the public IP lookup of the page-visit log and the TradingView
+ * script cannot load; the app handles both (IP "Unknown", the chart's fallback).
+ */
+const appErrors = (errors: string[]) => errors.filter((text) => !/^Failed to load resource: net::ERR_(NAME_NOT_RESOLVED|INTERNET_DISCONNECTED)/.test(text));
+
+const PUBLIC = ['/', '/history', '/live', '/faq-chat', '/home-dashboard', '/history-dashboard', '/faq-chat-dashboard', '/live-dashboard'];
+const SIGNED_IN = ['/settings', '/dashboard-member', '/payment-membership', '/chat-user'];
+const ADMIN_ONLY = ['/dashboard', '/manage-membership', '/manage-history', '/manage-history/create', '/chat-admin', '/log-activity'];
+const GUEST_ONLY = ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/404'];
+
+/** Where a route sends a role on purpose: the admin's messages are on /chat-admin. */
+const REDIRECTS: Partial<Record<Role, Record<string, string>>> = { admin: { '/chat-user': '/chat-admin' } };
+
+type Role = 'guest' | 'trial' | 'member' | 'expired' | 'admin';
+
+interface Tour {
+  role: Role;
+  routes: string[];
+  /** The top bar's links (spec §2), in order. */
+  links: string[];
+  /** The dropdown's items (spec §2); none when signed out. */
+  menu: string[];
+}
+
+const PUBLIC_LINKS = ['Home', 'History', 'Live', 'FAQ Chat'];
+const MEMBER_MENU = ['Profile', 'Message', 'Sign Out'];
+
+const TOURS: Tour[] = [
+  { role: 'guest', routes: [...PUBLIC, ...GUEST_ONLY], links: PUBLIC_LINKS, menu: [] },
+  { role: 'trial', routes: [...PUBLIC, ...SIGNED_IN], links: [...PUBLIC_LINKS, 'Membership'], menu: MEMBER_MENU },
+  { role: 'member', routes: [...PUBLIC, ...SIGNED_IN], links: [...PUBLIC_LINKS, 'Membership'], menu: MEMBER_MENU },
+  { role: 'expired', routes: [...PUBLIC, ...SIGNED_IN], links: [...PUBLIC_LINKS, 'Membership'], menu: MEMBER_MENU },
+  {
+    role: 'admin',
+    routes: [...PUBLIC, ...SIGNED_IN, ...ADMIN_ONLY],
+    links: [...PUBLIC_LINKS, 'Dashboard'],
+    menu: ['Profile', 'Message', 'Manage History', 'Manage Membership', 'Sign Out'],
+  },
+];
+
+const credentials = (role: Role) => {
+  if (role === 'admin') return admin;
+  if (role === 'guest') return null;
+  return accounts![role];
+};
+
+/** The page has rendered its route (lazy chunk in, first data in): no spinner left in the content. */
+const settle = async (page: Page) => {
+  await page.locator('#main').waitFor();
+  await page.waitForFunction(() => !document.querySelector('#main [role="status"][aria-label^="Loading"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForTimeout(400);
+};
+
+/** Visible form fields without a label and buttons or links without a name (accessibility basics). */
+const unnamedControls = (): string[] => {
+  const visible = (element: Element) => (element as HTMLElement).offsetParent !== null || getComputedStyle(element).position === 'fixed';
+  const named = (element: Element) =>
+    Boolean(element.getAttribute('aria-label')?.trim() || element.getAttribute('aria-labelledby') || element.getAttribute('title'));
+  const found: string[] = [];
+  for (const field of Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select'))) {
+    if (field.type === 'hidden' || !visible(field)) continue;
+    if (!(field.labels && field.labels.length > 0) && !named(field)) found.push(`${field.tagName.toLowerCase()}[name=${field.name}]`);
+  }
+  for (const control of Array.from(document.querySelectorAll('button, a[href], [role="button"]'))) {
+    if (!visible(control)) continue;
+    if (!control.textContent?.trim() && !named(control) && !control.querySelector('img[alt]:not([alt=""])')) found.push(control.outerHTML.slice(0, 80));
+  }
+  return found;
+};
+
+const topBarLinks = async (page: Page, width: number): Promise<string[]> => {
+  if (width >= 992) return page.locator('header nav[aria-label="Main"] a').allInnerTexts();
+  await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  // the mobile menu's SIGN IN button is checked on its own
+  const links = (await page.locator('#mobile-nav nav a').allInnerTexts()).filter((text) => text !== 'SIGN IN');
+  await page.getByRole('button', { name: 'Close navigation menu' }).click();
+  return links;
+};
+
+describe.runIf(chromiumPath)('a tour of every screen, per role and width', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath!);
+  });
+  afterAll(() => browser?.close());
+
+  for (const tour of TOURS) {
+    for (const width of [375, 1280]) {
+      it(`${tour.role} at ${width} px: ${tour.routes.length} screens`, { timeout: 180_000 }, async () => {
+        const { page, context, errors } = await openPage(browser, baseURL, width, width < 768 ? 740 : 800);
+        const account = credentials(tour.role);
+        if (account) await useSessionInBrowser(page, await signInByApi(baseURL, account.email, account.password));
+        const problems: string[] = [];
+
+        for (const route of tour.routes) {
+          await page.goto(route);
+          await settle(page);
+          const where = `${tour.role} ${width} ${route}`;
+          // no route guard sent this role away
+          const expected = REDIRECTS[tour.role]?.[route] ?? route;
+          if (!GUEST_ONLY.includes(route) && new URL(page.url()).pathname !== expected) problems.push(`${where}: landed on ${page.url()}`);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (overflow > 0) problems.push(`${where}: scrolls sideways by ${overflow} px`);
+          const unnamed = await page.evaluate(unnamedControls);
+          if (unnamed.length) problems.push(`${where}: controls without a name ${JSON.stringify(unnamed)}`);
+          await screenshot(page, `tour-${tour.role}-${width}-${route === '/' ? 'home' : route.slice(1).replaceAll('/', '_')}`);
+          const own = appErrors(errors.splice(0));
+          if (own.length) problems.push(`${where}: console errors ${JSON.stringify(own)}`);
+        }
+        expect(problems).toEqual([]);
+
+        // The top bar of spec §2 for this role.
+        await page.goto('/history');
+        await settle(page);
+        expect(await topBarLinks(page, width)).toEqual(tour.links);
+        const signIn = page.getByRole('link', { name: 'SIGN IN' });
+        if (tour.menu.length === 0) {
+          if (width < 992) await page.getByRole('button', { name: 'Open navigation menu' }).click();
+          await expect(signIn.isVisible()).resolves.toBe(true);
+          expect(await page.getByTestId('user-menu-trigger').count()).toBe(0);
+        } else {
+          expect(await signIn.count()).toBe(0);
+          await page.getByTestId('user-menu-trigger').click();
+          const menu = page.getByTestId('user-menu');
+          await menu.waitFor();
+          expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(tour.menu);
+          await expect(menu.getByTestId('user-menu-email').innerText()).resolves.toBe(account!.email);
+          await screenshot(page, `tour-${tour.role}-${width}-menu`);
+          await page.keyboard.press('Escape');
+        }
+        expect(appErrors(errors)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
+  it('the chat screens under 768 px show either the list or one conversation, with a way back', { timeout: 90_000 }, async () => {
+    const member = await openPage(browser, baseURL, 375, 740);
+    await useSessionInBrowser(member.page, await signInByApi(baseURL, accounts!.member.email, accounts!.member.password));
+    await member.page.goto('/chat-user');
+    await settle(member.page);
+    const list = member.page.getByTestId('chat-list');
+    const back = member.page.getByTestId('chat-back');
+    await expect(list.isVisible()).resolves.toBe(true);
+    await expect(back.isVisible()).resolves.toBe(false);
+    await member.page.getByRole('button', { name: 'Message admin' }).click();
+    await expect(list.isVisible()).resolves.toBe(false);
+    await back.waitFor();
+    const text = `Halo admin, pembayaran saya ${Date.now().toString(36)}`;
+    const input = member.page.getByRole('textbox', { name: 'Message' });
+    await input.fill(text);
+    await input.press('Enter');
+    await member.page.getByTestId('chat-message').filter({ hasText: text }).waitFor();
+    await screenshot(member.page, 'tour-member-375-chat-user-conversation');
+    await back.click();
+    await member.page.getByTestId('chat-list-item').first().waitFor();
+    await screenshot(member.page, 'tour-member-375-chat-user-list');
+
+    const boss = await openPage(browser, baseURL, 375, 740);
+    await useSessionInBrowser(boss.page, await signInByApi(baseURL, admin.email, admin.password));
+    await boss.page.goto('/chat-admin');
+    await settle(boss.page);
+    const item = boss.page.getByTestId('chat-list-item').filter({ hasText: text });
+    await item.waitFor();
+    await screenshot(boss.page, 'tour-admin-375-chat-admin-list');
+    await item.click();
+    await boss.page.getByTestId('chat-message').filter({ hasText: text }).waitFor();
+    await expect(boss.page.getByTestId('chat-list').isVisible()).resolves.toBe(false);
+    await screenshot(boss.page, 'tour-admin-375-chat-admin-conversation');
+    await boss.page.getByTestId('chat-back').click();
+    await item.waitFor();
+    for (const { page } of [member, boss]) {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+    }
+    expect(appErrors(member.errors)).toEqual([]);
+    expect(appErrors(boss.errors)).toEqual([]);
+    await member.context.close();
+    await boss.context.close();
+  });
+});

@@ -349,6 +349,14 @@ describe('contract §4 and §5, one call per row', () => {
       expect(response.statusCode, response.body).toBe(row.status);
       if (row.keys === null) {
         if (row.status === 204) expect(response.body).toBe('');
+        if (row.status === 200) {
+          // A stored file: an image that no browser may sniff into anything else, under the CSP.
+          expect(response.headers['content-type']).toMatch(/^image\/(jpeg|png|webp)$/);
+          expect(response.headers['x-content-type-options']).toBe('nosniff');
+          expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+          expect(response.headers['content-disposition']).toMatch(/^inline; filename="[0-9a-f]{24}\.(jpg|jpeg|png|webp)"$/);
+          if (row.url(ctx).includes('/private/')) expect(response.headers['cache-control']).toBe('private, no-store');
+        }
         return;
       }
       const body = response.json<Record<string, unknown>>();

@@ -168,3 +168,20 @@ describe('hostile inputs end in a clear 4xx', () => {
     });
   }
 });
+
+describe('a failure on our side', () => {
+  it('is a 500 with a plain message: no error text, no stack', async () => {
+    const original = t.store.users.listAdmins.bind(t.store.users);
+    t.store.users.listAdmins = async () => {
+      throw new Error('connection to db-internal.example:27017 lost at /srv/app/store.ts:42');
+    };
+    try {
+      const response = await call(t.app, { method: 'GET', url: '/api/chat/with-admin', token: member.token });
+      expect(response.statusCode).toBe(500);
+      expect(Object.keys(response.json<object>())).toEqual(['message']);
+      expect(response.body).not.toMatch(/db-internal|store\.ts|Error:|\bat /);
+    } finally {
+      t.store.users.listAdmins = original;
+    }
+  });
+});

@@ -191,6 +191,17 @@ describe('approvePayment / rejectPayment', () => {
     await expect(rejectPayment(t.store, { paymentId, adminId })).rejects.toMatchObject({ statusCode: 409 });
   });
 
+  it('a payer made an admin while the payment waited is not given a membership (409); the payment can still be rejected', async () => {
+    const user = await signUp(t, 'promoted');
+    const paymentId = await pendingOf(user, 'pro', 'monthly');
+    await t.store.users.update(user.userId, { role: 'admin', membershipTier: 'admin', duration: null, membershipEnd: null });
+    await expect(approvePayment(t.store, { paymentId, adminId })).rejects.toMatchObject({ statusCode: 409, code: 'PAYER_IS_ADMIN' });
+    expect(await t.store.users.findById(user.userId)).toMatchObject({ role: 'admin', membershipTier: 'admin', membershipEnd: null });
+    expect((await t.store.payments.findById(paymentId))?.status).toBe('pending');
+    const { payment } = await rejectPayment(t.store, { paymentId, adminId, reason: 'Now an admin' });
+    expect(payment.status).toBe('rejected');
+  });
+
   it('a rejection keeps the reason, frees the user to pay again, changes no membership', async () => {
     const user = await signUp(t, 'reject');
     const paymentId = await pendingOf(user);

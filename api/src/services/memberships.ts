@@ -95,6 +95,8 @@ export const approvePayment = async (
   if (!payment || payment.status !== 'pending') throw alreadyDecided(payment);
   const payer = await store.users.findById(payment.userId);
   if (!payer) throw conflict('The account that made this payment no longer exists.', 'PAYER_GONE');
+  // Made an admin after paying: an admin holds no membership (tier "admin"), as POST /payments says.
+  if (payer.role === 'admin') throw conflict('This account is an admin now and holds no membership. Reject the payment instead.', 'PAYER_IS_ADMIN');
 
   const membershipEnd = addPeriod(periodStart(payer, now), payment.duration);
   const decided = await store.payments.decide(paymentId, {
@@ -112,8 +114,7 @@ export const approvePayment = async (
       membershipTier: payment.membershipTier,
       duration: payment.duration,
       membershipEnd,
-      // An admin who paid for some reason stays an admin.
-      ...(payer.role === 'admin' ? {} : { role: 'member' as const }),
+      role: 'member',
     });
   } catch (error) {
     user = null;

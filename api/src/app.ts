@@ -58,6 +58,17 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
     return reply.code(500).send({ message: INTERNAL_ERROR });
   });
 
+  // Clients that send `Content-Type: application/json` on every call, body or not (the spec's
+  // logout, read mark and admin-chat opening have none): an empty JSON body is no body. Routes that
+  // need one still answer 400 from their schema. Poisoned keys stay refused.
+  const parseJson = instance.getDefaultJsonParser('error', 'error');
+  instance.removeContentTypeParser('application/json');
+  instance.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string; // parseAs: 'string'
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
   await instance.register(security, { production: options.config.production });
   await instance.register(jwt, { secret: options.config.jwtSecret });
   await instance.register(rateLimit, { redis: options.redis ?? null });

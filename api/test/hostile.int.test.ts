@@ -78,7 +78,7 @@ const cases: Case[] = [
   { name: 'content as a number', as: 'member', method: 'POST', url: () => '/api/chat', payload: { content: 42 }, status: 400 },
   { name: 'content far too long', as: 'member', method: 'POST', url: () => '/api/chat', payload: { content: long(20_000) }, status: 400 },
   { name: '2001 characters of content', as: 'member', method: 'POST', url: () => '/api/chat', payload: { content: long(2001) }, status: 400 },
-  { name: 'only whitespace and zero-width characters', as: 'member', method: 'POST', url: () => '/api/chat', payload: { content: ' \n\t ' }, status: 400 },
+  { name: 'only whitespace and zero-width characters', as: 'member', method: 'POST', url: () => '/api/chat', payload: { content: ' \n\t\u200b\u200f ' }, status: 400 },
   { name: 'a type that does not exist', as: 'member', method: 'POST', url: () => '/api/chat', payload: { content: 'x', type: 'broadcast' }, status: 400 },
   { name: 'a global message with a chatId', as: 'member', method: 'POST', url: () => '/api/chat', payload: () => ({ content: 'x', type: 'global', chatId }), status: 400 },
   { name: 'a private message without a chatId', as: 'member', method: 'POST', url: () => '/api/chat', payload: { content: 'x', type: 'private' }, status: 400 },
@@ -122,6 +122,11 @@ const cases: Case[] = [
   { name: 'a Basic authorization', as: 'guest', method: 'GET', url: () => '/api/auth/me', headers: { authorization: 'Basic YWRtaW46YWRtaW4=' }, status: 401 },
   { name: 'an unsigned token naming the admin', as: 'guest', method: 'GET', url: () => '/api/admin/stats', headers: { authorization: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x","sid":"y","role":"admin"}').toString('base64url')}.` }, status: 401 },
   { name: 'a bad token on a read open to guests', as: 'guest', method: 'GET', url: () => '/api/chat/events?stream=global', headers: { authorization: 'Bearer nope' }, status: 401 },
+  // Clients that always send a JSON content type, even without a body (spec §7: "no body", "empty body").
+  { name: 'a read mark with a JSON type and no body', as: 'member', method: 'POST', url: () => `/api/chat/${chatId}/read`, headers: { 'content-type': 'application/json' }, status: 204 },
+  { name: 'opening the admin chat with a JSON type and no body', as: 'member', method: 'POST', url: () => '/api/chat/with-admin', headers: { 'content-type': 'application/json' }, status: 200 },
+  { name: 'a hide toggle with a JSON type and no body', as: 'admin', method: 'PATCH', url: () => `/api/chat/${messageId}/hide`, headers: { 'content-type': 'application/json' }, status: 200 },
+  { name: 'a post with a JSON type and no body', as: 'member', method: 'POST', url: () => '/api/chat', headers: { 'content-type': 'application/json' }, status: 400 },
   { name: 'an unknown API route', as: 'guest', method: 'GET', url: () => '/api/nothing-here', status: 404 },
 ];
 

@@ -75,7 +75,8 @@ export type ChatCommand = PostMessage | EditMessage | DeleteMessage | ToggleHidd
 /** Trims and checks a message text: not empty or blank, at most `LIMITS.messageMaxChars`. */
 export const validContent = (content: string): string => {
   const trimmed = content.trim();
-  if (trimmed === '') refuse('invalid', 'EMPTY_MESSAGE', 'A message cannot be empty.');
+  // Invisible characters alone (zero-width spaces, joiners, direction marks) are blank too.
+  if (trimmed.replace(/[\p{Cf}\p{Z}\s]/gu, '') === '') refuse('invalid', 'EMPTY_MESSAGE', 'A message cannot be empty.');
   if ([...trimmed].length > LIMITS.messageMaxChars) {
     refuse('invalid', 'MESSAGE_TOO_LONG', `A message can be at most ${LIMITS.messageMaxChars} characters.`);
   }

@@ -102,6 +102,10 @@ describe('PostMessage', () => {
   it('given empty or whitespace-only content, when posting, then refused', () => {
     expect(refusal(() => post(sari, ''))).toEqual({ kind: 'invalid', code: 'EMPTY_MESSAGE' });
     expect(refusal(() => post(sari, ' \n\t '))).toEqual({ kind: 'invalid', code: 'EMPTY_MESSAGE' });
+    // Only invisible characters: zero-width space, joiner, BOM, a right-to-left mark, a no-break space.
+    expect(refusal(() => post(sari, '\u200b\u200d\ufeff\u200f\u00a0'))).toEqual({ kind: 'invalid', code: 'EMPTY_MESSAGE' });
+    // Emoji sequences built with joiners are content.
+    expect(() => post(sari, '👩\u200d💻')).not.toThrow();
   });
 
   it('given content over the limit, when posting, then refused; at the limit, accepted', () => {

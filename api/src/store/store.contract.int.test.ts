@@ -404,6 +404,18 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     },
   });
 
+  it('chat events: messages posted since a moment, over every stream, other event types left out', async () => {
+    const since = new Date(Date.now() + 365 * 86_400_000); // a future day: only this test's events count
+    const at = (offsetMs: number) => new Date(since.getTime() + offsetMs).toISOString();
+    const [a, b] = [newId(), newId()];
+    await store.chatEvents.insert({ ...chatPost(a, 'p1'), at: at(-1), _id: newId(), seq: 1 } as ChatEvent);
+    await store.chatEvents.insert({ ...chatPost(a, 'p2'), at: at(0), _id: newId(), seq: 2 } as ChatEvent);
+    await store.chatEvents.insert({ ...chatPost(b, 'p3'), at: at(60_000), _id: newId(), seq: 1 } as ChatEvent);
+    const edit = { type: 'message.edited', stream: b, actorId: 'sender', at: at(120_000), data: { messageId: 'p3', content: 'x' } };
+    await store.chatEvents.insert({ ...edit, _id: newId(), seq: 2 } as ChatEvent);
+    expect(await store.chatEvents.countPostedSince(since)).toBe(2);
+  });
+
   it('chat events: (stream, seq) is unique, the head rises, reads go forward', async () => {
     const stream = newId();
     expect(await store.chatEvents.head(stream)).toBe(0);

@@ -196,4 +196,49 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
     await member.context.close();
     await boss.context.close();
   });
+
+  it('when the API fails, every data screen says so instead of spinning or showing nothing', { timeout: 120_000 }, async () => {
+    const DOWN = 'The server is down for a moment.';
+    const results: string[] = [];
+    for (const [role, routes] of [
+      ['member', ['/history', '/faq-chat', '/settings', '/dashboard-member', '/payment-membership', '/chat-user']],
+      ['admin', ['/dashboard', '/manage-membership', '/manage-history', '/log-activity', '/chat-admin']],
+    ] as const) {
+      const { page, context } = await openPage(browser, baseURL, 375, 740);
+      const account = role === 'admin' ? admin : accounts!.member;
+      await useSessionInBrowser(page, await signInByApi(baseURL, account.email, account.password));
+      await page.route('**/api/**', (route) =>
+        // the visit log and the heartbeat write in the background; every read fails
+        route.request().method() === 'POST' && /\/api\/auth\/(log-activity|heartbeat)$/.test(new URL(route.request().url()).pathname)
+          ? route.continue()
+          : route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: DOWN }) }),
+      );
+      for (const route of routes) {
+        await page.goto(route);
+        await page.locator('#main').waitFor();
+        await page.waitForTimeout(2_000);
+        await screenshot(page, `tour-error-${role}-375-${route.slice(1)}`);
+        const text = await page.locator('#main').innerText();
+        const spinning = await page.locator('#main [role="status"][aria-label^="Loading"]').count();
+        const saysSo = [DOWN, 'Gagal memuat data', 'Could not load'].some((words) => text.includes(words));
+        results.push(`${route}: ${saysSo ? 'says so' : spinning ? 'still loading' : 'silent'}`);
+      }
+      // and once the server answers again, the screens recover: the chat list by itself, the rest on Try again
+      const recovering = role === 'admin' ? '/chat-admin' : '/chat-user';
+      await page.goto(recovering);
+      await page.getByTestId('chat-list-failed').waitFor();
+      await page.unrouteAll();
+      await page.getByTestId('chat-list-failed').waitFor({ state: 'detached', timeout: 5_000 });
+      if (role === 'member') {
+        await page.route('**/api/auth/me', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: DOWN }) }));
+        await page.goto('/dashboard-member');
+        await page.getByText(DOWN).waitFor();
+        await page.unrouteAll();
+        await page.getByRole('button', { name: 'Try again' }).click();
+        await page.getByTestId('membership-status').waitFor();
+      }
+      await context.close();
+    }
+    expect(results).toEqual(results.map((line) => line.replace(/: .*/, ': says so')));
+  });
 });

@@ -27,6 +27,7 @@ export function AdminChatScreen() {
   const user = useSessionStore((state) => state.user);
   const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
   const chats = useChatStore((state) => state.chats);
+  const listFailed = useChatStore((state) => state.failures.chats === true);
   const [selected, setSelected] = useState<string | null>(null);
   const selectedChat = chats?.find((chat) => chat._id === selected) ?? null;
   const other = selectedChat ? counterpart(selectedChat, true) : undefined;
@@ -38,6 +39,7 @@ export function AdminChatScreen() {
       selectedId={selected}
       onSelect={setSelected}
       emptyText="No member chats yet."
+      failed={listFailed}
       pinned={
         <ChatRow
           id={GLOBAL_STREAM}

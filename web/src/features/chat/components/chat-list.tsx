@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 import type { ChatParticipant, ChatSummary } from '@le/contracts';
 import type { ReactNode } from 'react';
@@ -25,10 +25,12 @@ interface ChatListProps {
   /** Rows above the chats (the admin's global room) and actions under the title. */
   pinned?: ReactNode;
   actions?: ReactNode;
+  /** The last load failed (it is retried every 2 s). */
+  failed?: boolean;
 }
 
 /** "LE Chat": each row shows the name, the last message time, a preview and the unread count. */
-export function ChatList({ chats, viewerIsAdmin, selectedId, onSelect, emptyText, pinned, actions }: ChatListProps) {
+export function ChatList({ chats, viewerIsAdmin, selectedId, onSelect, emptyText, pinned, actions, failed = false }: ChatListProps) {
   const rows = visibleChats(chats);
   return (
     <Flex direction="column" h="full" minH="0" data-testid="chat-list">
@@ -40,6 +42,16 @@ export function ChatList({ chats, viewerIsAdmin, selectedId, onSelect, emptyText
       </Flex>
       <Box flex="1" minH="0" overflowY="auto">
         {pinned}
+        {chats === null ? (
+          <Flex direction="column" align="center" gap="3" px="4" py="6" role="status" aria-label="Loading chats">
+            <Spinner color="gold.solid" size="sm" />
+            {failed ? (
+              <Text color="fg.muted" fontSize="sm" textAlign="center" data-testid="chat-list-failed">
+                Could not load the chats. Retrying…
+              </Text>
+            ) : null}
+          </Flex>
+        ) : null}
         {chats !== null && rows.length === 0 ? (
           <Text color="fg.muted" fontSize="sm" px="4" py="6" textAlign="center" data-testid="chat-list-empty">
             {emptyText}

@@ -44,6 +44,7 @@ const newClientId = () =>
 export function Conversation({ stream, viewer, rights, emptyText, disabledText = UI_TEXT.chatRegisterNotice, ensureChat, markAsRead = false, header, notices }: ConversationProps) {
   useStreamSync(stream, viewer);
   const state = useChatStore((store) => (stream ? store.streams[stream] : undefined));
+  const failed = useChatStore((store) => (stream ? store.failures[stream] === true : false));
   const messages = useMemo(() => (state ? Object.values(state.messages) : EMPTY), [state]);
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
   const [sending, setSending] = useState(false);
@@ -134,6 +135,7 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
         messages={messages}
         rights={rights}
         loaded={stream === null || (state?.loaded ?? false)}
+        failed={failed}
         emptyText={emptyText}
         hasOlder={Boolean(state?.nextCursor)}
         onLoadOlder={() => stream && void useChatStore.getState().loadOlder(stream, viewer).catch((error: unknown) => console.warn(error))}

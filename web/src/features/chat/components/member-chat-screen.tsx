@@ -1,5 +1,5 @@
-import { Box, Button, Text } from '@chakra-ui/react';
-import { UI_TEXT } from '@le/contracts';
+import { Box, Button, Flex, Spinner, Text } from '@chakra-ui/react';
+import { LIMITS, UI_TEXT } from '@le/contracts';
 import { useEffect, useMemo, useState } from 'react';
 
 import { UserAvatar } from '../../../components/ui/user-avatar';
@@ -30,6 +30,8 @@ export function MemberChatScreen() {
   const user = useSessionStore((state) => state.user);
   const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
   const chats = useChatStore((state) => state.chats);
+  const listFailed = useChatStore((state) => state.failures.chats === true);
+  const withAdminFailed = useChatStore((state) => state.failures['with-admin'] === true);
   const withAdmin = useChatStore((state) => state.withAdmin);
   const [open, setOpen] = useState(false);
   const wide = useIsWide();
@@ -40,6 +42,18 @@ export function MemberChatScreen() {
       .loadWithAdmin()
       .catch((error: unknown) => console.warn('Could not load the chat with the admins', error));
   }, [token]);
+
+  // A first load that failed is tried again at the conversation poll's pace.
+  useEffect(() => {
+    if (!withAdminFailed) return;
+    const timer = window.setInterval(() => {
+      useChatStore
+        .getState()
+        .loadWithAdmin()
+        .catch((error: unknown) => console.warn('Could not load the chat with the admins', error));
+    }, LIMITS.conversationPollMs);
+    return () => window.clearInterval(timer);
+  }, [withAdminFailed]);
 
   const chatId = withAdmin?.chat?._id ?? chats?.[0]?._id ?? null;
   const admin = withAdmin?.chat?.participants.find((participant) => participant.role === 'admin') ?? withAdmin?.admins[0];
@@ -58,6 +72,7 @@ export function MemberChatScreen() {
       selectedId={open || wide ? chatId : null}
       onSelect={() => setOpen(true)}
       emptyText={UI_TEXT.chatNoHistoryWithAdmin}
+      failed={listFailed}
       actions={
         rights.canPost ? (
           <Button size="xs" variant="outline" colorPalette="gold" display={{ base: 'inline-flex', md: 'none' }} onClick={() => setOpen(true)}>
@@ -70,9 +85,14 @@ export function MemberChatScreen() {
 
   const conversation =
     withAdmin === undefined && chats === null ? (
-      <Box p="6">
-        <Text color="fg.muted">Loading…</Text>
-      </Box>
+      <Flex direction="column" align="center" gap="3" p="6" role="status" aria-label="Loading the conversation">
+        <Spinner color="gold.solid" />
+        {withAdminFailed ? (
+          <Text color="fg.muted" fontSize="sm" textAlign="center">
+            Could not load the conversation. Retrying…
+          </Text>
+        ) : null}
+      </Flex>
     ) : (
       <Conversation
         stream={chatId}

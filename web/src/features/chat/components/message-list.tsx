@@ -13,6 +13,8 @@ interface MessageListProps extends MessageActions {
   messages: ChatMessage[];
   rights: ChatRights;
   loaded: boolean;
+  /** The first load failed (it is retried every 5 s). */
+  failed?: boolean;
   emptyText: string;
   hasOlder: boolean;
   onLoadOlder: () => void;
@@ -29,7 +31,7 @@ const useNow = (everyMs: number) => {
 };
 
 /** Messages oldest first under DD/MM/YYYY day headers; threads collapsed by default (spec §4). */
-export function MessageList({ messages, rights, loaded, emptyText, hasOlder, onLoadOlder, busyId, ...actions }: MessageListProps) {
+export function MessageList({ messages, rights, loaded, failed = false, emptyText, hasOlder, onLoadOlder, busyId, ...actions }: MessageListProps) {
   const now = useNow(10_000);
   const groups = useMemo(() => groupByDay(buildThreads(messages)), [messages]);
   const [open, setOpen] = useState<Record<string, boolean>>({});
@@ -61,8 +63,13 @@ export function MessageList({ messages, rights, loaded, emptyText, hasOlder, onL
       }}
     >
       {!loaded ? (
-        <Flex justify="center" py="10">
+        <Flex direction="column" align="center" gap="3" py="10" px="4" role="status" aria-label="Loading messages">
           <Spinner color="gold.solid" />
+          {failed ? (
+            <Text color="fg.muted" fontSize="sm" textAlign="center" data-testid="chat-messages-failed">
+              Could not load the messages. Retrying…
+            </Text>
+          ) : null}
         </Flex>
       ) : groups.length === 0 ? (
         <Text color="fg.muted" textAlign="center" py="10" fontSize="sm">

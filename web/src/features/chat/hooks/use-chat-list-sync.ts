@@ -13,7 +13,8 @@ const load = (kind: ChatListKind) =>
 
 /**
  * The chat list (/chat-admin, /chat-user): loaded once, refreshed when a private chat's event arrives
- * (new message, read marks), and polled every 2 s (spec §9) only while the socket is down.
+ * (new message, read marks), and polled every 2 s (spec §9) only while the socket is down or the
+ * last load failed.
  */
 export function useChatListSync(kind: ChatListKind) {
   const connected = useRealtimeStore((state) => state.status === 'connected');
@@ -43,9 +44,11 @@ export function useChatListSync(kind: ChatListKind) {
     };
   }, [kind]);
 
+  // Poll while the socket is down, and retry a load that failed (nothing else would bring the list).
+  const failed = useChatStore((state) => state.failures.chats === true);
   useEffect(() => {
-    if (connected) return;
+    if (connected && !failed) return;
     const timer = window.setInterval(() => void load(kind), LIMITS.chatListPollMs);
     return () => window.clearInterval(timer);
-  }, [kind, connected]);
+  }, [kind, connected, failed]);
 }

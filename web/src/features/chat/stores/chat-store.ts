@@ -25,6 +25,8 @@ interface ChatState {
   chats: ChatSummary[] | null;
   /** The member's own conversation (GET /chat/with-admin); undefined until loaded. */
   withAdmin: { chat: ChatSummary | null; admins: ChatParticipant[] } | undefined;
+  /** The last load of the chat list ('chats') or of a stream (its id) failed; cleared by the next success. */
+  failures: Record<string, boolean>;
 
   loadStream: (stream: string, viewer: Viewer) => Promise<void>;
   loadOlder: (stream: string, viewer: Viewer) => Promise<void>;
@@ -56,6 +58,21 @@ export const useChatStore = create<ChatState>()((set, get) => {
   const update = (stream: string, change: (state: StreamState) => StreamState) =>
     set((state) => ({ streams: { ...state.streams, [stream]: change(state.streams[stream] ?? emptyStream()) } }));
 
+  const markFailed = (key: string, failed: boolean) =>
+    set((state) => (Boolean(state.failures[key]) === failed ? state : { failures: { ...state.failures, [key]: failed } }));
+
+  /** Runs a first load; a failure of the current user's request is remembered for the screens, then rethrown. */
+  const tracked = async (key: string, run: () => Promise<void>) => {
+    const started = generation;
+    try {
+      await run();
+      if (started === generation) markFailed(key, false);
+    } catch (error) {
+      if (started === generation) markFailed(key, true);
+      throw error;
+    }
+  };
+
   const once = (key: string, run: () => Promise<void>): Promise<void> => {
     const running = inFlight.get(key);
     if (running) return running;
@@ -76,13 +93,18 @@ export const useChatStore = create<ChatState>()((set, get) => {
     streams: {},
     chats: null,
     withAdmin: undefined,
+    failures: {},
 
     loadStream: (stream, viewer) =>
       once(`load:${stream}`, async () => {
         const started = generation;
-        const page = await fetchPage(stream, viewer);
-        if (started !== generation) return;
-        update(stream, (state) => mergeSnapshot(state, page.messages, { nextCursor: page.nextCursor ?? null }));
+        let page: MessagePage | undefined;
+        await tracked(stream, async () => {
+          page = await fetchPage(stream, viewer);
+        });
+        if (started !== generation || !page) return;
+        const { messages, nextCursor } = page;
+        update(stream, (state) => mergeSnapshot(state, messages, { nextCursor: nextCursor ?? null }));
         // Whatever happened between the list's head and now (the socket may have been faster).
         await get().catchUp(stream, viewer);
       }),
@@ -130,18 +152,24 @@ export const useChatStore = create<ChatState>()((set, get) => {
     putMessage: (message) => update(streamOf(message), (state) => ({ ...state, messages: upsertMessage(state.messages, message) })),
 
     loadChats: (kind) =>
-      once(`chats:${kind}`, async () => {
-        const started = generation;
-        const { chats } = await getChats(kind);
-        if (started !== generation) return;
-        set({ chats });
-      }),
+      once(`chats:${kind}`, () =>
+        tracked('chats', async () => {
+          const started = generation;
+          const { chats } = await getChats(kind);
+          if (started !== generation) return;
+          set({ chats });
+        }),
+      ),
 
     loadWithAdmin: () =>
       once('with-admin', async () => {
         const started = generation;
-        const { chat, messages, admins } = await getWithAdmin();
-        if (started !== generation) return;
+        let answer: Awaited<ReturnType<typeof getWithAdmin>> | undefined;
+        await tracked('with-admin', async () => {
+          answer = await getWithAdmin();
+        });
+        if (started !== generation || !answer) return;
+        const { chat, messages, admins } = answer;
         set({ withAdmin: { chat, admins } });
         if (chat) {
           update(chat._id, (state) => mergeSnapshot(state, messages));
@@ -157,7 +185,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
     reset: () => {
       generation += 1;
       inFlight.clear();
-      set({ streams: {}, chats: null, withAdmin: undefined });
+      set({ streams: {}, chats: null, withAdmin: undefined, failures: {} });
     },
   };
 });

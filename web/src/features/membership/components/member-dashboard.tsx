@@ -1,4 +1,4 @@
-import { Badge, Box, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { PaymentRecord, PublicUser } from '@le/contracts';
 import { UI_TEXT, isPaidTier, membershipStatus } from '@le/contracts';
 import { useEffect, useState } from 'react';
@@ -57,6 +57,7 @@ export function MemberDashboard() {
   const [user, setUser] = useState<PublicUser | null>(null);
   const [payments, setPayments] = useState<PaymentRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -70,12 +71,28 @@ export function MemberDashboard() {
         if (!controller.signal.aborted) setError(errorMessage(failure, UI_TEXT.genericError));
       });
     return () => controller.abort();
-  }, []);
+  }, [attempt]);
 
   if (error) {
     return (
-      <Container maxW="5xl" py="10">
-        <FormAlert status="error" title={error} />
+      <Container maxW="5xl" py={{ base: '6', md: '10' }}>
+        <Stack gap="4">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
+            Membership Dashboard
+          </Heading>
+          <FormAlert status="error" title={error} />
+          <Button
+            variant="outline"
+            size="sm"
+            alignSelf="flex-start"
+            onClick={() => {
+              setError(null);
+              setAttempt((count) => count + 1);
+            }}
+          >
+            Try again
+          </Button>
+        </Stack>
       </Container>
     );
   }

@@ -1,4 +1,4 @@
-import { Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { PublicUser } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
 import { useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { ProfileNotice } from './profile-notice';
 export function ProfileSettings() {
   const [user, setUser] = useState<PublicUser | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -28,7 +29,7 @@ export function ProfileSettings() {
         if (!controller.signal.aborted) setLoadError(errorMessage(failure, UI_TEXT.genericError));
       });
     return () => controller.abort();
-  }, []);
+  }, [attempt]);
 
   // Every change also goes to the session store, so the top bar's avatar and name follow at once.
   const saved = (fresh: PublicUser) => {
@@ -46,7 +47,22 @@ export function ProfileSettings() {
           </Heading>
           <Text color="fg.muted">Keep your details up to date: admins use them to validate your membership.</Text>
         </Stack>
-        {loadError ? <FormAlert status="error" title={loadError} /> : null}
+        {loadError ? (
+          <Stack gap="3">
+            <FormAlert status="error" title={loadError} />
+            <Button
+              variant="outline"
+              size="sm"
+              alignSelf="flex-start"
+              onClick={() => {
+                setLoadError(null);
+                setAttempt((count) => count + 1);
+              }}
+            >
+              Try again
+            </Button>
+          </Stack>
+        ) : null}
         {!user && !loadError ? <PageSpinner /> : null}
         {user ? (
           <>

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, call, createTestApp, signIn, signUp, type SignedInUser, type TestApp } from './helpers';
+import { imageFile, makeJpeg, multipart, storedUploads } from './multipart';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -188,5 +189,39 @@ describe('a failure on our side', () => {
     } finally {
       t.store.users.listAdmins = original;
     }
+  });
+});
+
+describe('hostile multipart forms', () => {
+  const post = (url: string, form: ReturnType<typeof multipart>, token = trial.token) =>
+    call(t.app, { method: 'POST', url, token, payload: form.payload, headers: form.headers });
+
+  it('end in a clear 4xx and store nothing', async () => {
+    const jpeg = await makeJpeg(32, 32);
+    const before = await storedUploads(t.dataDir);
+    const attempts: [string, ReturnType<typeof multipart>, number][] = [
+      ['two files', multipart([imageFile('photo_profile', jpeg), imageFile('photo_profile', jpeg)]), 400],
+      ['the file in another field', multipart([imageFile('avatar', jpeg)]), 400],
+      ['no file at all', multipart([{ name: 'note', value: 'x' }]), 400],
+      ['thirteen parts', multipart(Array.from({ length: 13 }, (_, index) => ({ name: `f${index}`, value: 'x' }))), 400],
+      ['a field name of 200 characters', multipart([{ name: 'n'.repeat(200), value: 'x' }, imageFile('photo_profile', jpeg)]), 400],
+    ];
+    for (const [name, form, status] of attempts) {
+      const response = await post('/api/auth/upload-profile', form);
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(status);
+      expect(typeof response.json<{ message: unknown }>().message, name).toBe('string');
+    }
+    const noBoundary = await call(t.app, { method: 'POST', url: '/api/auth/upload-profile', token: trial.token, payload: 'x', headers: { 'content-type': 'multipart/form-data' } });
+    expect(noBoundary.statusCode).toBeGreaterThanOrEqual(400);
+    expect(noBoundary.statusCode).toBeLessThan(500);
+    expect(await storedUploads(t.dataDir)).toEqual(before);
+  });
+
+  it('never keep the client\'s file name: a path in it changes nothing', async () => {
+    const jpeg = await makeJpeg(32, 32);
+    const response = await post('/api/auth/upload-profile', multipart([imageFile('photo_profile', jpeg, '../../../etc/cron.d/evil.jpg')]));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ file: string }>().file).toMatch(/^\/api\/files\/[0-9a-f]{24}$/);
+    expect((await storedUploads(t.dataDir)).every((name) => /^[0-9a-f]{24}\.(jpg|png|webp)$/.test(name))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser';
-import { signInByApi, useSessionInBrowser } from './support/members';
+import { makeJpegInBrowser, signInByApi, useSessionInBrowser } from './support/members';
 
 /**
  * A walk through the product as each kind of user meets it (spec §2 route table, §6 roles): every
@@ -240,5 +240,44 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
       await context.close();
     }
     expect(results).toEqual(results.map((line) => line.replace(/: .*/, ': says so')));
+  });
+
+  it('dialogs have a title and take the focus when they open (crop at 375 px, edit member at 1280 px)', { timeout: 60_000 }, async () => {
+    const dialogState = (page: Page) =>
+      page.evaluate(() => {
+        const dialog = document.querySelector('[role="dialog"], [role="alertdialog"]');
+        const titleId = dialog?.getAttribute('aria-labelledby');
+        return {
+          title: titleId ? (document.getElementById(titleId)?.textContent ?? '') : '',
+          focusInside: Boolean(dialog && document.activeElement && dialog.contains(document.activeElement)),
+        };
+      });
+
+    const member = await openPage(browser, baseURL, 375, 740);
+    await useSessionInBrowser(member.page, await signInByApi(baseURL, accounts!.trial.email, accounts!.trial.password));
+    await member.page.goto('/settings');
+    await settle(member.page);
+    const jpeg = await makeJpegInBrowser(member.page, 900, 1200);
+    await member.page.getByTestId('profile-file-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await member.page.getByTestId('crop-dialog').waitFor();
+    await member.page.waitForTimeout(300);
+    expect(await dialogState(member.page)).toEqual({ title: expect.stringMatching(/\S/), focusInside: true });
+    await screenshot(member.page, 'tour-trial-375-settings-crop');
+    await member.page.keyboard.press('Escape');
+    await member.page.getByTestId('crop-dialog').waitFor({ state: 'detached' });
+    expect(appErrors(member.errors)).toEqual([]);
+    await member.context.close();
+
+    const boss = await openPage(browser, baseURL, 1280);
+    await useSessionInBrowser(boss.page, await signInByApi(baseURL, admin.email, admin.password));
+    await boss.page.goto('/manage-membership');
+    await settle(boss.page);
+    await boss.page.getByRole('button', { name: /^Edit/ }).first().click();
+    await boss.page.getByRole('dialog').waitFor();
+    await boss.page.waitForTimeout(300);
+    expect(await dialogState(boss.page)).toEqual({ title: expect.stringMatching(/^Edit /), focusInside: true });
+    await screenshot(boss.page, 'tour-admin-1280-manage-membership-edit');
+    expect(appErrors(boss.errors)).toEqual([]);
+    await boss.context.close();
   });
 });

@@ -215,7 +215,9 @@ describe('clientId', () => {
     expect(first.statusCode).toBe(201);
     const head = (await t.store.chatEvents.head('global'));
     const again = await send('POST', '/api/chat', member.token, payload);
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(again.json<{ message: ChatMessage }>().message._id).toBe(first.json<{ message: ChatMessage }>().message._id);
     expect(await t.store.chatEvents.head('global')).toBe(head);
   });
@@ -225,7 +227,8 @@ describe('clientId', () => {
     const responses = await Promise.all(Array.from({ length: 6 }, () => send('POST', '/api/chat', member.token, payload)));
     const ids = new Set(responses.map((response) => response.json<{ message: ChatMessage }>().message._id));
     expect(ids.size).toBe(1);
-    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    expect(responses.every((response) => response.statusCode === 201)).toBe(true);
+    expect(responses.filter((response) => response.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
     const theirs = await send('POST', '/api/chat', other.token, payload);
     expect(theirs.statusCode).toBe(201);
     expect(ids.has(theirs.json<{ message: ChatMessage }>().message._id)).toBe(false);

@@ -274,7 +274,7 @@ const rows: Row[] = [
 
   // ---- §4 chat
   { call: 'POST /chat (global)', as: 'member', url: () => '/api/chat', json: () => ({ content: 'Buy at 2300?', type: 'global', clientId: 'contract-1' }), status: 201, keys: ['message'], save: (body, c) => void (c.saved.global = id(body.message)) },
-  { call: 'POST /chat (the same clientId: the first message)', as: 'member', url: () => '/api/chat', json: () => ({ content: 'Buy at 2300?', type: 'global', clientId: 'contract-1' }), status: 200, keys: ['message'] },
+  { call: 'POST /chat (the same clientId: the first message)', as: 'member', url: () => '/api/chat', json: () => ({ content: 'Buy at 2300?', type: 'global', clientId: 'contract-1' }), status: 201, keys: ['message'] },
   { call: 'POST /chat (reply)', as: 'admin', url: () => '/api/chat', json: (c) => ({ content: 'Wait for the close.', type: 'global', replyTo: c.saved.global }), status: 201, keys: ['message'] },
   { call: 'POST /chat (trial)', as: 'fresh', url: () => '/api/chat', json: () => ({ content: 'hi', type: 'global' }), status: 403, keys: ['code', 'message'] },
   { call: 'GET /chat/public', as: 'guest', url: () => '/api/chat/public', status: 200, keys: ['messages', 'nextCursor'] },

@@ -75,7 +75,9 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     routes.post(
       '/',
-      { config: writeLimit, schema: { body: PostBody, response: { 200: MessageResponse, 201: MessageResponse, ...errors } } },
+      { config: writeLimit, schema: { body: PostBody, response: { 201: MessageResponse, ...errors } } },
+      // A retry with the same clientId replays the first answer (201 and the first message, contract
+      // §4/§6), marked `Idempotent-Replayed: true` so a client can tell; nothing new is appended.
       async (request, reply) => {
         const { content, type, chatId, replyTo, clientId } = request.body;
         const { message, created } = await chat.post(userOf(request), {
@@ -85,7 +87,8 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
           replyTo: replyTo ?? null,
           clientId: clientId ?? null,
         });
-        return reply.code(created ? 201 : 200).send({ message });
+        if (!created) reply.header('idempotent-replayed', 'true');
+        return reply.code(201).send({ message });
       },
     );
 

@@ -24,7 +24,7 @@ const appErrors = (errors: string[]) => errors.filter((text) => !/^Failed to loa
 const PUBLIC = ['/', '/history', '/live', '/faq-chat', '/home-dashboard', '/history-dashboard', '/faq-chat-dashboard', '/live-dashboard'];
 const SIGNED_IN = ['/settings', '/dashboard-member', '/payment-membership', '/chat-user'];
 const ADMIN_ONLY = ['/dashboard', '/manage-membership', '/manage-history', '/manage-history/create', '/chat-admin', '/log-activity'];
-const GUEST_ONLY = ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/404'];
+const GUEST_ONLY = ['/auth/login', '/auth/register', '/auth/verify-email', '/auth/forgot-password', '/auth/reset-password', '/auth/404'];
 
 /** Where a route sends a role on purpose: the admin's messages are on /chat-admin. */
 const REDIRECTS: Partial<Record<Role, Record<string, string>>> = { admin: { '/chat-user': '/chat-admin' } };
@@ -86,9 +86,10 @@ const unnamedControls = (): string[] => {
   return found;
 };
 
-const topBarLinks = async (page: Page, width: number): Promise<string[]> => {
+const topBarLinks = async (page: Page, width: number, shot: string): Promise<string[]> => {
   if (width >= 992) return page.locator('header nav[aria-label="Main"] a').allInnerTexts();
   await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  await screenshot(page, shot);
   // the mobile menu's SIGN IN button is checked on its own
   const links = (await page.locator('#mobile-nav nav a').allInnerTexts()).filter((text) => text !== 'SIGN IN');
   await page.getByRole('button', { name: 'Close navigation menu' }).click();
@@ -130,7 +131,7 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
         // The top bar of spec §2 for this role.
         await page.goto('/history');
         await settle(page);
-        expect(await topBarLinks(page, width)).toEqual(tour.links);
+        expect(await topBarLinks(page, width, `tour-${tour.role}-${width}-mobile-nav`)).toEqual(tour.links);
         const signIn = page.getByRole('link', { name: 'SIGN IN' });
         if (tour.menu.length === 0) {
           if (width < 992) await page.getByRole('button', { name: 'Open navigation menu' }).click();

@@ -128,6 +128,14 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
         }
         expect(problems).toEqual([]);
 
+        // Who may not post is not invited to write (spec §6: trial and expired members only read).
+        if ((tour.role === 'trial' || tour.role === 'expired') && width >= 768) {
+          await page.goto('/chat-user');
+          await page.getByText('Register as a member to post comments!').waitFor();
+          await page.getByText('No messages with the admins yet.').waitFor();
+          expect(await page.getByText('Write your first message to the admins.').count()).toBe(0);
+        }
+
         // The top bar of spec §2 for this role.
         await page.goto('/history');
         await settle(page);

@@ -98,7 +98,7 @@ export function MemberChatScreen() {
         stream={chatId}
         viewer={viewer}
         rights={rights}
-        emptyText="Write your first message to the admins."
+        emptyText={rights.canPost ? 'Write your first message to the admins.' : 'No messages with the admins yet.'}
         ensureChat={ensureChat}
         markAsRead={open || wide}
         header={

@@ -178,12 +178,14 @@ export function MemberDashboard() {
           </SimpleGrid>
         )}
 
-        <Stack gap="3">
-          <Heading as="h2" size="lg">
-            Payment history
-          </Heading>
-          <PaymentHistoryTable payments={payments} />
-        </Stack>
+        {user.role !== 'admin' ? (
+          <Stack gap="3">
+            <Heading as="h2" size="lg">
+              Payment history
+            </Heading>
+            <PaymentHistoryTable payments={payments} />
+          </Stack>
+        ) : null}
       </Stack>
     </Container>
   );

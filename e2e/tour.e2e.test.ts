@@ -171,7 +171,8 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
 
   it('the chat screens under 768 px show either the list or one conversation, with a way back', { timeout: 90_000 }, async () => {
     const member = await openPage(browser, baseURL, 375, 740);
-    await useSessionInBrowser(member.page, await signInByApi(baseURL, accounts!.member.email, accounts!.member.password));
+    // an account of its own: the chat suite needs the shared member without a conversation
+    await useSessionInBrowser(member.page, await signInByApi(baseURL, accounts!.tourMember.email, accounts!.tourMember.password));
     await member.page.goto('/chat-user');
     await settle(member.page);
     const list = member.page.getByTestId('chat-list');

@@ -71,7 +71,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
 
   await instance.register(security, { production: options.config.production });
   await instance.register(jwt, { secret: options.config.jwtSecret });
-  await instance.register(rateLimit, { redis: options.redis ?? null });
+  await instance.register(rateLimit, { redis: options.redis ?? null, scale: options.config.rateLimitScale });
   await instance.register(multipart);
   await instance.register(services, {
     config: options.config,

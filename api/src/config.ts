@@ -21,6 +21,11 @@ export interface Config {
   webDist: string | null;
   /** Trust X-Forwarded-For from a proxy in front (the scaled set-up). */
   trustProxy: boolean;
+  /**
+   * Multiplies every rate limit's allowance (default 1). For a site whose visitors share one
+   * address (an office behind NAT), and for the browser suites, where every client is 127.0.0.1.
+   */
+  rateLimitScale: number;
 }
 
 /** A bad value: its message is one line naming the variable. */
@@ -117,5 +122,6 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     production,
     webDist: present(env.WEB_DIST) ? path.resolve(cwd, env.WEB_DIST) : null,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1000),
   };
 };

@@ -3,10 +3,12 @@ import { newId } from '../../api/src/lib/ids';
 import { hashPassword } from '../../api/src/lib/passwords';
 
 /**
- * Accounts the browser suites need but cannot make through the API on this branch: approving a
- * payment (which makes a paid member) belongs to another issue, and there is no test-only route.
- * So, before the server starts, the real store module writes them into the server's fresh DATA_DIR,
- * exactly as the server would keep them. The server then opens that store as its own.
+ * Fixed accounts for the browser suites, in every state a user can be in. Making a paid or an
+ * expired member through the product takes a payment, an approval and (for expiry) time, so, before
+ * the server starts, the real store module writes them into the server's fresh DATA_DIR exactly as
+ * the server would keep them; there is no test-only route. (The payment → approval path itself is
+ * covered through the product in admin.e2e and membership.e2e.) Suites that change an account's
+ * state (a private chat, say) get one of their own, so the suites run in any order.
  */
 export interface SeededAccount {
   email: string;
@@ -19,6 +21,8 @@ export interface SeededAccounts {
   member: SeededAccount;
   trial: SeededAccount;
   expired: SeededAccount;
+  /** A second paid member, for the tour's private chat (chat.e2e needs `member` without one). */
+  tourMember: SeededAccount;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -27,6 +31,7 @@ export const SEEDED: SeededAccounts = {
   member: { email: 'e2e-member@example.com', username: 'e2emember', name: 'Budi Santoso', password: 'e2e member password' },
   trial: { email: 'e2e-trial@example.com', username: 'e2etrial', name: 'Tari Lestari', password: 'e2e trial password' },
   expired: { email: 'e2e-expired@example.com', username: 'e2eexpired', name: 'Eko Prasetyo', password: 'e2e expired password' },
+  tourMember: { email: 'e2e-tour-member@example.com', username: 'e2etourmember', name: 'Sari Wulandari', password: 'e2e tour member password' },
 };
 
 export const seedAccounts = async (dataDir: string): Promise<SeededAccounts> => {
@@ -47,6 +52,7 @@ export const seedAccounts = async (dataDir: string): Promise<SeededAccounts> => 
       await store.users.create({ ...record, ...fields });
     };
     await make(SEEDED.member, { role: 'member', membershipTier: 'pro', duration: 'monthly', membershipEnd: new Date(now + 30 * DAY) });
+    await make(SEEDED.tourMember, { role: 'member', membershipTier: 'expert', duration: 'yearly', membershipEnd: new Date(now + 300 * DAY) });
     await make(SEEDED.trial, { role: 'trial', membershipTier: 'trial', trialExpiresAt: new Date(now + 7 * DAY) });
     await make(SEEDED.expired, { role: 'member', membershipTier: 'basic', duration: 'monthly', membershipEnd: new Date(now - DAY) });
   } finally {

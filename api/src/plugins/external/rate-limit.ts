@@ -7,8 +7,17 @@ import { HttpError } from '../../lib/http-error';
  * Limits are opt-in per route (see routes/auth). With Redis they are shared by every API
  * process; alone they live in memory.
  */
-export default fp<{ redis: Redis | null }>(
-  async (app, { redis }) => {
+export default fp<{ redis: Redis | null; scale?: number }>(
+  async (app, { redis, scale = 1 }) => {
+    // RATE_LIMIT_SCALE multiplies every route's allowance in one place (routes name their own).
+    if (scale !== 1) {
+      app.addHook('onRoute', (route) => {
+        const config = route.config as { rateLimit?: { max?: unknown } } | undefined;
+        const limit = config?.rateLimit;
+        // a new object: several routes may share one limit object, which must not be scaled twice
+        if (limit && typeof limit.max === 'number') route.config = { ...config, rateLimit: { ...limit, max: limit.max * scale } };
+      });
+    }
     await app.register(rateLimit, {
       global: false,
       // While Redis is away the limits are not counted rather than every limited route failing.

@@ -18,7 +18,7 @@ const accountOf = (request: FastifyRequest): string => {
  */
 export const perAccount = (app: FastifyInstance, group: string, max: number, minutes: number) => {
   const limiter = app.createRateLimit({
-    max,
+    max: max * app.config.rateLimitScale,
     timeWindow: minutes * 60_000,
     keyGenerator: async (request) => {
       const typed = accountOf(request);

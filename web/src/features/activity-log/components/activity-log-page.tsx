@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useActivityLog, type ActivityFilters } from '../hooks/use-activity-log';
 import { formatLogTime } from '../utils/format';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 const FILTER_DELAY_MS = 350;
 
@@ -126,11 +127,7 @@ export function ActivityLogPage() {
         </Table.ScrollArea>
         {error ? <FormAlert status="error" title={error} /> : null}
         {hasMore ? (
-          <Center>
-            <Button variant="outline" colorPalette="gold" onClick={loadMore} loading={loadingMore} loadingText="Loading…">
-              Load more
-            </Button>
-          </Center>
+          <LoadMoreButton onClick={loadMore} loading={loadingMore} />
         ) : (
           <Text textAlign="center" color="fg.subtle" fontSize="sm">
             {logs.length === 1 ? '1 entry' : `${logs.length} entries`} — the end of the log

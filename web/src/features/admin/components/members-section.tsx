@@ -11,6 +11,7 @@ import { getMembers, type MemberFilters } from '../api/members';
 import { formatDate } from '../utils/format';
 import { EditMemberDialog } from './edit-member-dialog';
 import { LabeledSelect } from './labeled-select';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 const ROLE_FILTERS = [
   { value: '', label: 'All roles' },
@@ -195,11 +196,7 @@ export function MembersSection({ currentUserId, refreshKey }: { currentUserId: s
         </Table.ScrollArea>
         {error ? <FormAlert status="error" title={error} /> : null}
         {nextCursor ? (
-          <Center>
-            <Button variant="outline" colorPalette="gold" onClick={loadMore} loading={loadingMore} loadingText="Loading…">
-              Load more
-            </Button>
-          </Center>
+          <LoadMoreButton onClick={loadMore} loading={loadingMore} />
         ) : null}
       </Stack>
     );

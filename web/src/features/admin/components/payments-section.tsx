@@ -11,6 +11,7 @@ import { formatDate } from '../utils/format';
 import { LabeledSelect } from './labeled-select';
 import { PaymentReviewCard } from './payment-review-card';
 import { RejectPaymentDialog } from './reject-payment-dialog';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 type StatusFilter = PaymentStatus | 'all';
 
@@ -114,11 +115,7 @@ export function PaymentsSection({ onMembersChanged }: { onMembersChanged: () => 
         ))}
         {moreError ? <FormAlert status="error" title={moreError} /> : null}
         {nextCursor ? (
-          <Center>
-            <Button variant="outline" colorPalette="gold" onClick={loadMore} loading={loadingMore} loadingText="Loading…">
-              Load more
-            </Button>
-          </Center>
+          <LoadMoreButton onClick={loadMore} loading={loadingMore} />
         ) : null}
       </Stack>
     );

@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useHistoryList } from '../hooks/use-history-list';
 import { HistoryCard } from './history-card';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 /** /history (spec §2): every post, newest first, with "Load more" for older ones. */
 export function HistoryList() {
@@ -39,11 +40,7 @@ export function HistoryList() {
         </Grid>
         {moreFailed ? <FormAlert status="error" title={UI_TEXT.historyLoadFailed} /> : null}
         {hasMore ? (
-          <Center>
-            <Button variant="outline" colorPalette="gold" onClick={loadMore} loading={loadingMore} loadingText="Loading…">
-              Load more
-            </Button>
-          </Center>
+          <LoadMoreButton onClick={loadMore} loading={loadingMore} />
         ) : null}
       </Stack>
     );

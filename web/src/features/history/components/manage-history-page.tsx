@@ -13,6 +13,7 @@ import { formatHistoryTime } from '../utils/format';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EditHistoryDialog } from './edit-history-dialog';
 import { HistoryImage } from './history-image';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 
 function ManageRow({ entry, onEdit, onDelete }: { entry: HistoryEntry; onEdit: () => void; onDelete: () => void }) {
   return (
@@ -83,11 +84,7 @@ export function ManageHistoryPage() {
         ))}
         {moreFailed ? <FormAlert status="error" title={UI_TEXT.historyLoadFailed} /> : null}
         {hasMore ? (
-          <Center pt="2">
-            <Button variant="outline" colorPalette="gold" onClick={loadMore} loading={loadingMore} loadingText="Loading…">
-              Load more
-            </Button>
-          </Center>
+          <LoadMoreButton onClick={loadMore} loading={loadingMore} />
         ) : null}
       </Stack>
     );

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser';
+import { signInThroughForm as signIn } from './support/members';
 
 /**
  * The chat in the browser, two contexts at once. The paid member, the trial and the expired member
@@ -11,14 +12,6 @@ const chromiumPath = inject('chromium');
 const baseURL = inject('baseURL');
 const admin = inject('admin');
 const accounts = inject('accounts');
-
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto('/auth/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-};
 
 const send = async (page: Page, text: string) => {
   const input = page.getByRole('textbox', { name: 'Message' });

@@ -1,7 +1,7 @@
-import type { Page, Request } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
+import { signInThroughForm as signIn } from './support/members';
 
 /**
  * Realtime first (issue 4): while the socket is up the chat screens do not poll; without it they
@@ -11,14 +11,6 @@ const chromiumPath = inject('chromium');
 const baseURL = inject('baseURL');
 const admin = inject('admin');
 const accounts = inject('accounts');
-
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto('/auth/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-};
 
 /** GETs of the admin's chat list made during `ms`. */
 const listPollsDuring = async (page: Page, ms: number): Promise<number> => {

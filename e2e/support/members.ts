@@ -40,6 +40,15 @@ export const signInByApi = async (baseURL: string, email: string, password: stri
   );
 
 /** Puts a session into the browser's storage as a sign-in would (spec §3 keys). */
+/** Signs in through the login form, as a user does, and waits to leave the sign-in area. */
+export const signInThroughForm = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.goto('/auth/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+};
+
 export const useSessionInBrowser = async (page: Page, session: ApiSession): Promise<void> => {
   await page.goto('/');
   await page.evaluate((s) => {

@@ -1,24 +1,10 @@
-import type { ChatEventPayload, ChatMessage } from '@le/contracts';
+import type { ChatEventPayload } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { applyEvent, applyEvents, emptyStream, mergeSnapshot } from './chat-reducer';
+import { testMessage } from './test-messages';
 
-const sender = { _id: 'u1', role: 'member', name: 'Rina', username: 'rina', photo_profile: '', membershipTier: 'pro' };
-const message = (id: string, seq: number, changes: Partial<ChatMessage> = {}): ChatMessage => ({
-  _id: id,
-  content: `text ${id}`,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  editedAt: null,
-  sender,
-  type: 'global',
-  chatId: null,
-  replyTo: null,
-  hiddenFor: [],
-  hidden: false,
-  deleted: false,
-  seq,
-  ...changes,
-});
+const message = testMessage;
 const posted = (seq: number, id = `m${seq}`): ChatEventPayload => ({ stream: 'global', seq, type: 'message.posted', message: message(id, seq) });
 const loaded = (seq = 0) => ({ ...emptyStream(), loaded: true, seq });
 

@@ -3,23 +3,9 @@ import type { ChatEventPayload, ChatEventRecord, ChatMessage } from '@le/contrac
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { GLOBAL_STREAM, useChatStore } from './chat-store';
+import { testMessage } from './test-messages';
 
-const sender = { _id: 'u1', role: 'member', name: 'Rina', username: 'rina', photo_profile: '', membershipTier: 'pro' };
-const message = (id: string, seq: number, changes: Partial<ChatMessage> = {}): ChatMessage => ({
-  _id: id,
-  content: `text ${id}`,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  editedAt: null,
-  sender,
-  type: 'global',
-  chatId: null,
-  replyTo: null,
-  hiddenFor: [],
-  hidden: false,
-  deleted: false,
-  seq,
-  ...changes,
-});
+const message = testMessage;
 const record = (seq: number, type: ChatEventRecord['type'], msg?: ChatMessage): ChatEventRecord => ({
   _id: `e${seq}`,
   stream: GLOBAL_STREAM,

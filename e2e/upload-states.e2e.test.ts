@@ -2,10 +2,11 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, launchBrowser, openPage } from './support/browser';
-import { makeJpegInBrowser, signUpByApi, useSessionInBrowser } from './support/members';
+import { makeJpegInBrowser, signInByApi, signUpByApi, useSessionInBrowser } from './support/members';
 
 const chromiumPath = inject('chromium');
 const baseURL = inject('baseURL');
+const admin = inject('admin');
 const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
 
 /** Spec §5/§8 upload states on /settings: progress while the photo goes up, the fallback text when it fails. */
@@ -43,5 +44,32 @@ describe.runIf(chromiumPath)('photo upload states', () => {
     await page.getByText('Failed to upload image.').waitFor();
     expect(await bar.count()).toBe(0);
     await context.close();
+  });
+
+  it('a history image going up shows "Uploading…" and its progress, at 375 and 1280 px', async () => {
+    const session = await signInByApi(baseURL, admin.email, admin.password);
+    for (const width of [375, 1280]) {
+      const { page, context } = await openPage(browser, baseURL, width);
+      await useSessionInBrowser(page, session);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/history', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        await held;
+        return route.continue();
+      });
+      await page.goto('/manage-history/create');
+      await page.getByTestId('image-input').setInputFiles({ name: 'chart.jpg', mimeType: 'image/jpeg', buffer: await makeJpegInBrowser(page, 800, 450) });
+      await page.getByLabel('Title').fill(`Upload states ${width}`);
+      await page.getByLabel('Description').fill('The bar shows while the image goes up.');
+      await page.getByRole('button', { name: 'Publish' }).click();
+      const bar = page.getByRole('progressbar', { name: 'Uploading' });
+      await bar.waitFor();
+      await page.getByText(/^(Uploading|Processing)…$/).waitFor();
+      await page.screenshot({ path: path.join(ARTIFACTS, `history-create-uploading-${width}.png`), fullPage: true });
+      release();
+      await page.waitForURL((url) => url.pathname === '/manage-history');
+      await context.close();
+    }
   });
 });

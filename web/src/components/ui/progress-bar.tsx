@@ -1,9 +1,12 @@
-import { Box, HStack, Text } from '@chakra-ui/react';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 
-/** An upload's progress, 0..100, with its number (a plain bar: no extra Chakra recipe needed). */
-export function ProgressBar({ value, label = 'Upload progress' }: { value: number; label?: string }) {
+/**
+ * An upload's progress, 0..100, with its number (a plain bar: no extra Chakra recipe needed).
+ * `showStage` adds a line saying whether the bytes are still going up or the server is working.
+ */
+export function ProgressBar({ value, label = 'Upload progress', showStage = false }: { value: number; label?: string; showStage?: boolean }) {
   const percent = Math.max(0, Math.min(100, Math.round(value)));
-  return (
+  const bar = (
     <HStack gap="3" w="full" data-testid="upload-progress">
       <Box
         role="progressbar"
@@ -23,5 +26,14 @@ export function ProgressBar({ value, label = 'Upload progress' }: { value: numbe
         {percent}%
       </Text>
     </HStack>
+  );
+  if (!showStage) return bar;
+  return (
+    <Stack gap="1.5">
+      <Text fontSize="sm" color="fg.muted">
+        {percent >= 100 ? 'Processing…' : 'Uploading…'}
+      </Text>
+      {bar}
+    </Stack>
   );
 }

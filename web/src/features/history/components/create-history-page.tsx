@@ -11,7 +11,7 @@ import { createHistory } from '../api/history';
 import { validateHistoryForm } from '../utils/format';
 import { HistoryTextFields } from './history-text-fields';
 import { ImagePicker } from './image-picker';
-import { UploadProgress } from './upload-progress';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 
 /** /manage-history/create (admin): publish a history post with its image. */
 export function CreateHistoryPage() {
@@ -84,7 +84,7 @@ export function CreateHistoryPage() {
                   errors={errors}
                   disabled={submitting}
                 />
-                {progress !== null ? <UploadProgress percent={progress} /> : null}
+                {progress !== null ? <ProgressBar value={progress} label="Uploading" showStage /> : null}
                 <HStack justify="flex-end" gap="3">
                   <ButtonLink to={paths.manageHistory.href} variant="outline" disabled={submitting}>
                     Cancel

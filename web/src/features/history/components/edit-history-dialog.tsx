@@ -8,7 +8,7 @@ import { updateHistory } from '../api/history';
 import { validateHistoryForm } from '../utils/format';
 import { HistoryTextFields } from './history-text-fields';
 import { ImagePicker } from './image-picker';
-import { UploadProgress } from './upload-progress';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 
 function EditForm({ entry, onCancel, onSaved }: { entry: HistoryEntry; onCancel: () => void; onSaved: (entry: HistoryEntry) => void }) {
   const [title, setTitle] = useState(entry.title);
@@ -63,7 +63,7 @@ function EditForm({ entry, onCancel, onSaved }: { entry: HistoryEntry; onCancel:
               errors={errors}
               disabled={saving}
             />
-            {progress !== null && image ? <UploadProgress percent={progress} /> : null}
+            {progress !== null && image ? <ProgressBar value={progress} label="Uploading" showStage /> : null}
           </Stack>
         </Dialog.Body>
         <Dialog.Footer>

@@ -1,4 +1,4 @@
-import { Button, Center, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Center, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -6,6 +6,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useHistoryList } from '../hooks/use-history-list';
 import { HistoryCard } from './history-card';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { HistoryLoadFailed } from './history-load-failed';
 
 /** /history (spec §2): every post, newest first, with "Load more" for older ones. */
 export function HistoryList() {
@@ -13,16 +14,8 @@ export function HistoryList() {
 
   let body;
   if (status === 'loading') body = <PageSpinner label="Loading history" />;
-  else if (status === 'error') {
-    body = (
-      <Stack gap="4" maxW="xl">
-        <FormAlert status="error" title={UI_TEXT.historyLoadFailed} />
-        <Button alignSelf="flex-start" variant="outline" onClick={reload}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  } else if (entries.length === 0) {
+  else if (status === 'error') body = <HistoryLoadFailed onRetry={reload} />;
+  else if (entries.length === 0) {
     body = (
       <Center py="20" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="xl">
         <Text color="fg.muted" fontSize="lg">

@@ -14,6 +14,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EditHistoryDialog } from './edit-history-dialog';
 import { HistoryImage } from './history-image';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { HistoryLoadFailed } from './history-load-failed';
 
 function ManageRow({ entry, onEdit, onDelete }: { entry: HistoryEntry; onEdit: () => void; onDelete: () => void }) {
   return (
@@ -54,16 +55,8 @@ export function ManageHistoryPage() {
 
   let body;
   if (status === 'loading') body = <PageSpinner label="Loading history" />;
-  else if (status === 'error') {
-    body = (
-      <Stack gap="4" maxW="xl">
-        <FormAlert status="error" title={UI_TEXT.historyLoadFailed} />
-        <Button alignSelf="flex-start" variant="outline" onClick={reload}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  } else if (entries.length === 0) {
+  else if (status === 'error') body = <HistoryLoadFailed onRetry={reload} />;
+  else if (entries.length === 0) {
     body = (
       <Center py="16" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="xl">
         <Stack align="center" gap="4" textAlign="center" px="4">

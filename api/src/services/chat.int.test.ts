@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../lib/http-error';
 import { newId } from '../lib/ids';
 import { nullPublisher } from '../plugins/app/publisher';
-import { createEmbeddedDriver } from '../store/embedded';
+import { createSqliteDriver } from '../store/sqlite';
 import { openStore, type Store, type UserRecord } from '../store';
 import { newUserRecord } from '../store/records';
 import { ChatService } from './chat';
@@ -41,7 +41,7 @@ const person = async (role: 'admin' | 'member', label: string): Promise<UserReco
 
 beforeAll(async () => {
   dir = await tempDir('le-chat-svc-');
-  store = await openStore(createEmbeddedDriver(dir.path));
+  store = await openStore(createSqliteDriver(dir.path));
   service = new ChatService(store, { publisher: nullPublisher }, clock);
   users.push(await person('admin', 'admin'), await person('member', 'sari'), await person('member', 'budi'));
   for (const member of users.slice(1)) chats.push((await service.openWithAdmin(member)).chat._id);

@@ -3,12 +3,12 @@ import { ChatEventsRepository } from './chat-events-repository';
 import { ChatProjectionsRepository } from './chat-projections-repository';
 import type { StoreDriver } from './collection';
 import { CodesRepository } from './codes-repository';
-import { createEmbeddedDriver } from './embedded';
 import { FilesRepository } from './files-repository';
 import { HistoryRepository } from './history-repository';
 import { createMongoDriver } from './mongo';
 import { PaymentsRepository } from './payments-repository';
 import { SessionsRepository } from './sessions-repository';
+import { createSqliteDriver } from './sqlite';
 import { UsersRepository } from './users-repository';
 
 export { DuplicateKeyError } from './collection';
@@ -53,4 +53,4 @@ async function openChatRepositories(driver: StoreDriver): Promise<Pick<Store, 'c
 
 /** MongoDB when a URL is given, the embedded store in DATA_DIR otherwise. */
 export const createStore = async (options: { mongodbUrl: string | null; dataDir: string }): Promise<Store> =>
-  openStore(options.mongodbUrl ? await createMongoDriver(options.mongodbUrl) : createEmbeddedDriver(options.dataDir));
+  openStore(options.mongodbUrl ? await createMongoDriver(options.mongodbUrl) : createSqliteDriver(options.dataDir));

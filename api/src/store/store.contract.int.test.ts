@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids';
 import { decodePageCursor, encodePageCursor, type PageCursor } from '../lib/page-cursor';
 import { DuplicateKeyError, type StoreDriver } from './collection';
-import { createEmbeddedDriver } from './embedded';
+import { createSqliteDriver } from './sqlite';
 import { createMongoDriver } from './mongo';
 import { openStore, type Store } from './index';
 import type { HistoryCursor, HistoryPage } from './history-repository';
@@ -20,7 +20,7 @@ const backends: { name: string; open: () => Promise<{ driver: StoreDriver; clean
     name: 'embedded',
     open: async () => {
       const dir: TempDir = await tempDir('le-store-');
-      return { driver: createEmbeddedDriver(dir.path), cleanup: () => dir.remove() };
+      return { driver: createSqliteDriver(dir.path), cleanup: () => dir.remove() };
     },
   },
 ];

@@ -26,6 +26,8 @@ export interface Config {
    * address (an office behind NAT), and for the browser suites, where every client is 127.0.0.1.
    */
   rateLimitScale: number;
+  /** Contract §2: activity-log entries older than this many days are removed. */
+  activityRetentionDays: number;
 }
 
 /** A bad value: its message is one line naming the variable. */
@@ -79,7 +81,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(cwd, present(env.DATA_DIR) ? env.DATA_DIR : './data');
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
   }
@@ -123,5 +125,6 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     webDist: present(env.WEB_DIST) ? path.resolve(cwd, env.WEB_DIST) : null,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1000),
+    activityRetentionDays: integer(env, 'ACTIVITY_RETENTION_DAYS', 180, 1, 36500),
   };
 };

@@ -6,7 +6,10 @@ import { createMailer } from './plugins/app/mailer';
 import { localPublisher, redisPublisher } from './plugins/app/publisher';
 import { buildServer } from './server';
 import { ensureAdmin } from './services/bootstrap-admin';
-import { createStore } from './store';
+import { makeDirPrivate, makeTreePrivate } from './lib/private-files';
+import { catchUpChatProjections } from './services/chat-catch-up';
+import { scheduleRetention } from './services/retention';
+import { createStore, describeTakeover } from './store';
 
 export type StartMode = 'all' | 'api';
 
@@ -27,6 +30,8 @@ export const startServer = async (
   options: { logger?: boolean } = {},
 ): Promise<RunningServer> => {
   if (mode === 'api' && !config.redisUrl) throw new ConfigError('REDIS_URL is required to run the API alone');
+  // The store (SQLite) and everything else under DATA_DIR are the product user's alone.
+  if (!config.mongodbUrl) makeDirPrivate(config.dataDir);
   const store = await createStore(config);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   const app = await buildServer({
@@ -38,7 +43,12 @@ export const startServer = async (
   });
   // ioredis reconnects by itself; a refused connection is worth a line in the log, not more.
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis'));
+  if (store.takeover) app.log.info({ takeover: store.takeover }, describeTakeover(store.takeover));
+  const caughtUp = await catchUpChatProjections(store);
+  if (caughtUp.events > 0) app.log.warn(caughtUp, `chat projections were behind their events: ${caughtUp.events} events applied to ${caughtUp.streams} streams`);
   await ensureAdmin(store, { email: config.adminEmail, password: config.adminPassword }, app.log);
+  const retention = scheduleRetention(store, { activityRetentionDays: config.activityRetentionDays }, app.log);
+  makeTreePrivate(config.dataDir).catch((error: unknown) => app.log.warn({ err: error }, 'could not make DATA_DIR private'));
 
   let realtime: RealtimeServer | null = null;
   let ownPresence: PresenceStore | null = null;
@@ -77,6 +87,7 @@ export const startServer = async (
     url: address,
     close() {
       closing ??= (async () => {
+        await retention.stop();
         await realtime?.close();
         await app.close();
         await ownPresence?.close();

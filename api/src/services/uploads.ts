@@ -239,9 +239,9 @@ export const receiveImage = async (
   const dir = uploadsDir(app);
   const finalPath = path.join(dir, storedName);
   const tempPath = path.join(dir, `.${id}.${randomBytes(4).toString('hex')}.part`);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   try {
-    await writeFile(tempPath, encoded.data, { flag: 'wx', mode: 0o640 });
+    await writeFile(tempPath, encoded.data, { flag: 'wx', mode: 0o600 });
     await rename(tempPath, finalPath);
   } catch (error) {
     await unlink(tempPath).catch(() => undefined);

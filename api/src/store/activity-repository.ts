@@ -18,10 +18,18 @@ export class ActivityRepository {
 
   static async open(driver: StoreDriver): Promise<ActivityRepository> {
     const entries = await driver.collection<ActivityRecord>('activity', [
-      { fields: { createdAt: -1 } },
+      { fields: { createdAt: -1, _id: -1 } },
       { fields: { usernameLower: 1 } },
+      { fields: { userId: 1, createdAt: -1 } },
+      { fields: { serverIp: 1, createdAt: -1 } },
     ]);
     return new ActivityRepository(entries);
+  }
+
+  /** Removes up to `limit` entries older than `cutoff`; returns how many (retention). */
+  async purgeBefore(cutoff: Date, limit: number): Promise<number> {
+    const old = await this.entries.find({ createdAt: { $lt: cutoff } }, { limit });
+    return old.length === 0 ? 0 : this.entries.deleteMany({ _id: { $in: old.map((entry) => entry._id) } });
   }
 
   record(entry: Omit<ActivityRecord, 'usernameLower'>): Promise<ActivityRecord> {

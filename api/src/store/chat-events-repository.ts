@@ -31,9 +31,8 @@ export class ChatEventsRepository implements EventStorePort {
     const events = await driver.collection<ChatEventRecord>('chat_events', [
       { fields: { stream: 1, seq: 1 }, unique: true },
       { fields: { clientKey: 1 }, unique: true, sparse: true },
-      { fields: { 'data.messageId': 1 } },
-      // NeDB uses a compound index only for an exact match on all its fields; MongoDB needs no more.
-      ...(driver.kind === 'embedded' ? [{ fields: { stream: 1 } } as const] : []),
+      { fields: { 'data.messageId': 1, seq: 1 } },
+      { fields: { type: 1, at: 1 } },
     ]);
     return new ChatEventsRepository(events);
   }

@@ -33,7 +33,6 @@ export class ChatProjectionsRepository implements ProjectionPort {
     const messages = await driver.collection<MessageDoc>('chat_messages', [
       { fields: { stream: 1, postedSeq: -1 } },
       { fields: { replyToId: 1 } },
-      ...(driver.kind === 'embedded' ? [{ fields: { stream: 1 } } as const] : []),
     ]);
     const chats = await driver.collection<ChatRecord>('chats', [
       { fields: { memberId: 1 }, unique: true, sparse: true },
@@ -149,6 +148,12 @@ export class ChatProjectionsRepository implements ProjectionPort {
   /** Private chats that have a last message, newest first. */
   listActiveChats(): Promise<ChatRecord[]> {
     return this.chats.find({ memberId: { $exists: true }, lastMessageId: { $ne: null } }, { sort: { lastMessageAt: -1 } });
+  }
+
+  /** Every stream's projected head, a page at a time in `_id` order (the start-up catch-up). */
+  async streamHeads(afterId: string | null, limit: number): Promise<{ _id: string; seq: number }[]> {
+    const found = await this.chats.find(afterId === null ? {} : { _id: { $gt: afterId } }, { sort: { _id: 1 }, limit });
+    return found.map((chat) => ({ _id: chat._id, seq: chat.seq }));
   }
 
   // ---- rebuild ----

@@ -5,7 +5,10 @@ export class CodesRepository {
   private constructor(private readonly codes: Collection<CodeRecord>) {}
 
   static async open(driver: StoreDriver): Promise<CodesRepository> {
-    const codes = await driver.collection<CodeRecord>('codes', [{ fields: { userId: 1 } }]);
+    const codes = await driver.collection<CodeRecord>('codes', [
+      { fields: { userId: 1, purpose: 1, createdAt: -1 } },
+      { fields: { expiresAt: 1 } },
+    ]);
     return new CodesRepository(codes);
   }
 
@@ -54,4 +57,9 @@ export class CodesRepository {
     return used !== null;
   }
 
+  /** Removes up to `limit` codes that expired before `cutoff` (used, burnt, voided or never used). */
+  async purgeExpiredBefore(cutoff: Date, limit: number): Promise<number> {
+    const old = await this.codes.find({ expiresAt: { $lt: cutoff } }, { limit });
+    return old.length === 0 ? 0 : this.codes.deleteMany({ _id: { $in: old.map((code) => code._id) } });
+  }
 }

@@ -8,11 +8,14 @@ import { HistoryRepository } from './history-repository';
 import { createMongoDriver } from './mongo';
 import { PaymentsRepository } from './payments-repository';
 import { SessionsRepository } from './sessions-repository';
+import { takeOverNedbDataDir, type TakeoverReport } from './nedb-takeover';
 import { createSqliteDriver } from './sqlite';
 import { UsersRepository } from './users-repository';
 
 export { DuplicateKeyError } from './collection';
 export type { StoreDriver } from './collection';
+export type { TakeoverReport } from './nedb-takeover';
+export { describeTakeover } from './nedb-takeover';
 export type * from './records';
 export { newUserRecord } from './records';
 export type { FileKind, FileRecord, FileVisibility } from './files-repository';
@@ -20,6 +23,8 @@ export type { PaymentDecision, PaymentDoc } from './payments-repository';
 
 export interface Store {
   kind: StoreDriver['kind'];
+  /** The NeDB data this start took over (embedded store only), for the start-up log. */
+  takeover?: TakeoverReport | null;
   users: UsersRepository;
   sessions: SessionsRepository;
   codes: CodesRepository;
@@ -51,6 +56,18 @@ async function openChatRepositories(driver: StoreDriver): Promise<Pick<Store, 'c
   return { chatEvents, chat: await ChatProjectionsRepository.open(driver, chatEvents) };
 }
 
-/** MongoDB when a URL is given, the embedded store in DATA_DIR otherwise. */
-export const createStore = async (options: { mongodbUrl: string | null; dataDir: string }): Promise<Store> =>
-  openStore(options.mongodbUrl ? await createMongoDriver(options.mongodbUrl) : createSqliteDriver(options.dataDir));
+/**
+ * MongoDB when a URL is given, the embedded store (SQLite in DATA_DIR) otherwise; an embedded
+ * store first takes over the NeDB files of an earlier build, if DATA_DIR has any.
+ */
+export const createStore = async (options: { mongodbUrl: string | null; dataDir: string }): Promise<Store> => {
+  if (options.mongodbUrl) return openStore(await createMongoDriver(options.mongodbUrl));
+  const driver = createSqliteDriver(options.dataDir);
+  try {
+    const store = await openStore(driver);
+    return { ...store, takeover: await takeOverNedbDataDir(options.dataDir, driver) };
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
+};

@@ -42,8 +42,9 @@ export class PaymentsRepository {
   static async open(driver: StoreDriver): Promise<PaymentsRepository> {
     const payments = await driver.collection<PaymentDoc>('payments', [
       { fields: { pendingUserId: 1 }, unique: true, sparse: true },
-      { fields: { userId: 1 } },
-      { fields: { status: 1 } },
+      { fields: { userId: 1, paymentDate: -1, _id: -1 } },
+      { fields: { status: 1, paymentDate: -1, _id: -1 } },
+      { fields: { paymentDate: -1, _id: -1 } },
     ]);
     return new PaymentsRepository(payments);
   }

@@ -8,6 +8,8 @@ export class SessionsRepository {
     const sessions = await driver.collection<SessionRecord>('sessions', [
       { fields: { userId: 1 } },
       { fields: { lastSeenAt: 1 } },
+      { fields: { expiresAt: 1 } },
+      { fields: { revokedAt: 1 }, sparse: true },
     ]);
     return new SessionsRepository(sessions);
   }
@@ -61,5 +63,15 @@ export class SessionsRepository {
   async liveIdsForUser(userId: string, now = new Date()): Promise<string[]> {
     const live = await this.sessions.find({ userId, revokedAt: null, expiresAt: { $gt: now } });
     return live.map((session) => session._id);
+  }
+
+  /** Removes up to `limit` sessions that ended (signed out, or expired) before `cutoff`. */
+  async purgeEndedBefore(cutoff: Date, limit: number): Promise<number> {
+    const ended = [
+      ...(await this.sessions.find({ revokedAt: { $lt: cutoff } }, { limit })),
+      ...(await this.sessions.find({ expiresAt: { $lt: cutoff } }, { limit })),
+    ];
+    const ids = [...new Set(ended.map((session) => session._id))].slice(0, limit);
+    return ids.length === 0 ? 0 : this.sessions.deleteMany({ _id: { $in: ids } });
   }
 }

@@ -21,7 +21,11 @@ export class UsersRepository {
     const users = await driver.collection<UserRecord>('users', [
       { fields: { emailLower: 1 }, unique: true },
       { fields: { usernameLower: 1 }, unique: true },
-      { fields: { role: 1 } },
+      { fields: { role: 1, createdAt: -1, _id: -1 } },
+      { fields: { createdAt: -1, _id: -1 } },
+      { fields: { role: 1, trialExpiresAt: 1 } },
+      { fields: { role: 1, membershipTier: 1, membershipEnd: 1 } },
+      { fields: { membershipTier: 1, createdAt: -1, _id: -1 } },
     ]);
     return new UsersRepository(users);
   }

@@ -25,9 +25,10 @@ export const createMailer = (options: { smtpUrl: string | null; from: string; ou
   }
   return {
     async send(mail) {
-      await mkdir(path.dirname(options.outbox), { recursive: true });
+      // The outbox holds live codes: readable by the product's own user only.
+      await mkdir(path.dirname(options.outbox), { recursive: true, mode: 0o700 });
       const line = JSON.stringify({ ...mail, sentAt: new Date().toISOString() });
-      await appendFile(options.outbox, `${line}\n`, 'utf8');
+      await appendFile(options.outbox, `${line}\n`, { encoding: 'utf8', mode: 0o600 });
     },
   };
 };

@@ -1,0 +1,30 @@
+import { chmodSync } from 'node:fs';
+import { chmod, lstat, readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+/** No permission bits for the group or other OS users (contract §10). */
+const OTHERS = 0o077;
+
+/**
+ * DATA_DIR itself becomes owner-only at once (then no other user can reach anything inside it);
+ * `makeTreePrivate` then takes the bits off what an earlier build wrote inside it.
+ */
+export const makeDirPrivate = (dir: string): void => {
+  chmodSync(dir, 0o700);
+};
+
+/** Walks the tree and clears group/other bits where they are set; symbolic links are left alone. */
+export const makeTreePrivate = async (dir: string): Promise<number> => {
+  let changed = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isSymbolicLink()) continue;
+    const { mode } = await lstat(full);
+    if (mode & OTHERS) {
+      await chmod(full, mode & 0o7777 & ~OTHERS);
+      changed += 1;
+    }
+    if (entry.isDirectory()) changed += await makeTreePrivate(full);
+  }
+  return changed;
+};

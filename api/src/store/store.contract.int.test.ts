@@ -6,6 +6,7 @@ import { DuplicateKeyError, type StoreDriver } from './collection';
 import { createSqliteDriver } from './sqlite';
 import { createMongoDriver } from './mongo';
 import { openStore, type Store } from './index';
+import { purgeExpiredRecords, RETENTION_BATCH } from '../services/retention';
 import type { HistoryCursor, HistoryPage } from './history-repository';
 import { newUserRecord, type HistoryRecord, type UserRecord } from './records';
 import { appendDecided, StreamConflictError, type ChatEvent, type NewChatEvent } from '@le/chat-core';
@@ -15,12 +16,20 @@ import { ChatEventsRepository, ClientIdTakenError } from './chat-events-reposito
  * One contract, two backends: the embedded store always, MongoDB where MONGODB_URL is set (no
  * MongoDB server can run on our machines, so that leg says so when it is not run).
  */
+const sqliteStatements = new Set<string>();
 const backends: { name: string; open: () => Promise<{ driver: StoreDriver; cleanup: () => Promise<void> }> }[] = [
   {
     name: 'embedded',
     open: async () => {
       const dir: TempDir = await tempDir('le-store-');
-      return { driver: createSqliteDriver(dir.path), cleanup: () => dir.remove() };
+      const driver = createSqliteDriver(dir.path);
+      // Every statement the repositories prepare is kept, for the query-plan check at the end.
+      const prepare = driver.db.prepare.bind(driver.db);
+      driver.db.prepare = ((sql: string) => {
+        sqliteStatements.add(sql);
+        return prepare(sql);
+      }) as typeof driver.db.prepare;
+      return { driver, cleanup: () => dir.remove() };
     },
   },
 ];
@@ -501,5 +510,105 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     await store.chat.saveRead(a.chat._id, 'reader', 3);
     await store.chat.saveRead(a.chat._id, 'reader', 1);
     expect(await store.chat.findChat(a.chat._id)).toMatchObject({ seq: 3, lastMessageId: 'x', reads: { reader: 3 }, memberId: member });
+  });
+
+  it('chat: active chats newest first, replies, stream heads paged by id, messages by id', async () => {
+    const older = await store.chat.openChat(newId(), newId(), new Date());
+    const newer = await store.chat.openChat(newId(), newId(), new Date());
+    const silent = await store.chat.openChat(newId(), newId(), new Date());
+    await store.chat.saveHead(older.chat._id, 1, { id: 'm-old', at: '2031-01-01T00:00:00.000Z' });
+    await store.chat.saveHead(newer.chat._id, 1, { id: 'm-new', at: '2031-01-02T00:00:00.000Z' });
+    const active = (await store.chat.listActiveChats()).map((chat) => chat._id);
+    expect(active.indexOf(newer.chat._id)).toBeLessThan(active.indexOf(older.chat._id));
+    expect(active).not.toContain(silent.chat._id);
+
+    const heads: string[] = [];
+    for (let after: string | null = null; ; ) {
+      const page = await store.chat.streamHeads(after, 2);
+      heads.push(...page.map((head) => head._id));
+      if (page.length < 2) break;
+      after = page.at(-1)!._id;
+    }
+    expect(heads).toEqual([...heads].sort());
+    expect(heads).toEqual(expect.arrayContaining([older.chat._id, newer.chat._id, silent.chat._id]));
+    expect(new Set(heads).size).toBe(heads.length);
+    expect(await store.chat.repliesTo('nobody-replied-to-this')).toEqual([]);
+    expect(await store.chat.findMessages([])).toEqual([]);
+  });
+
+  it('users and payments: admins, expired counts, pending queue, files per owner, live session ids', async () => {
+    const admin = await store.users.create(user({ role: 'admin', membershipTier: 'admin' }));
+    expect((await store.users.listAdmins()).map((u) => u._id)).toContain(admin._id);
+    expect(await store.users.findAnyAdmin()).not.toBeNull();
+    expect(await store.users.countAdmins()).toBeGreaterThanOrEqual(1);
+    const lapsed = await store.users.create(user({ role: 'member', membershipTier: 'basic', membershipEnd: new Date(Date.now() - 1000) }));
+    const before = await store.users.countExpired();
+    await store.users.update(lapsed._id, { membershipEnd: new Date(Date.now() + 86_400_000) });
+    expect(await store.users.countExpired()).toBe(before - 1);
+    expect(await store.payments.countByStatus('pending')).toBeGreaterThanOrEqual(0);
+    expect(Array.isArray(await store.payments.list({ status: 'approved', limit: 5 }))).toBe(true);
+    expect(await store.files.countByOwner(admin._id)).toBe(0);
+    expect(await store.sessions.liveIdsForUser(admin._id)).toEqual([]);
+  });
+
+  it('retention: old activity, expired codes and ended sessions go in batches; recent ones stay', async () => {
+    const fresh = await open();
+    const own = await openStore(fresh.driver);
+    try {
+      const now = new Date('2032-06-01T00:00:00.000Z');
+      const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
+      const entry = (createdAt: Date) => ({
+        _id: newId(), userId: null, username: 'guest', role: 'guest', ipAddress: 'Unknown', serverIp: '127.0.0.1', page: '/', message: 'Visited page', createdAt,
+      });
+      for (let index = 0; index < RETENTION_BATCH * 2 + 50; index += 1) await own.activity.record(entry(days(181 + (index % 30))));
+      const kept = await own.activity.record(entry(days(179)));
+
+      const owner = await own.users.create(user());
+      const code = (expiresAt: Date) => ({
+        _id: newId(), userId: owner._id, purpose: 'verify' as const, codeHash: 'h', createdAt: new Date(expiresAt.getTime() - 600_000), expiresAt, attempts: 0, closedAt: null, closedReason: null,
+      });
+      await own.codes.issue(code(days(2)));
+      const liveCode = await own.codes.issue(code(new Date(now.getTime() + 600_000)));
+
+      const session = (overrides: { expiresAt: Date; revokedAt: Date | null }) => ({
+        _id: newId(), userId: owner._id, createdAt: days(40), lastSeenAt: days(3), online: false, userAgent: '', ip: '', ...overrides,
+      });
+      await own.sessions.create(session({ expiresAt: days(2), revokedAt: null }));
+      await own.sessions.create(session({ expiresAt: days(-20), revokedAt: days(3) }));
+      const justSignedOut = await own.sessions.create(session({ expiresAt: days(-20), revokedAt: new Date(now.getTime() - 3_600_000) }));
+      const live = await own.sessions.create(session({ expiresAt: days(-20), revokedAt: null }));
+
+      expect(await purgeExpiredRecords(own, { activityRetentionDays: 180, now })).toEqual({ activity: RETENTION_BATCH * 2 + 50, codes: 1, sessions: 2 });
+      expect((await own.activity.list({ limit: 10 })).entries.map((e) => e._id)).toEqual([kept._id]);
+      expect((await own.codes.latest(owner._id, 'verify'))?._id).toBe(liveCode._id);
+      expect(await own.sessions.findLive(live._id, now)).not.toBeNull();
+      expect(await purgeExpiredRecords(own, { activityRetentionDays: 180, now })).toEqual({ activity: 0, codes: 0, sessions: 0 });
+      // Two days on, the entry of 179 days, the code and the sign-out of an hour ago have aged out too.
+      const later = new Date(now.getTime() + 2 * 86_400_000);
+      expect(await purgeExpiredRecords(own, { activityRetentionDays: 180, now: later })).toEqual({ activity: 1, codes: 1, sessions: 1 });
+      expect(await own.sessions.revoke(justSignedOut._id, later)).toBe(false);
+      expect(await own.sessions.liveIdsForUser(owner._id, later)).toEqual([live._id]);
+    } finally {
+      await own.close();
+      await fresh.cleanup();
+    }
+  });
+});
+
+describe('store contract: sqlite query plans', () => {
+  it('every statement the repositories ran is served by an index: no full scan, no sort of a whole table', async () => {
+    const dir = await tempDir('le-plans-');
+    const driver = createSqliteDriver(dir.path);
+    const planned = await openStore(driver);
+    const { db } = driver;
+    const plans = [...sqliteStatements]
+      .filter((sql) => /^(SELECT|UPDATE|DELETE)/.test(sql))
+      .map((sql) => ({ sql, plan: (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...new Array<null>(sql.split('?').length - 1).fill(null)) as { detail: string }[]).map((row) => row.detail) }));
+    // A bare "SCAN <table>" reads every row; a temp b-tree sorts every match before the limit.
+    const offending = plans.filter(({ plan }) => plan.some((step) => /^SCAN \w+$/.test(step) || /TEMP B-TREE/.test(step)));
+    expect(offending).toEqual([]);
+    expect(plans.length).toBeGreaterThan(60);
+    await planned.close();
+    await dir.remove();
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * `pnpm backup <file>`: a consistent copy of the embedded store (DATA_DIR/store.sqlite) taken with
+ * SQLite's online backup, while the server runs. Reads the same configuration as the server.
+ * The copy is checked (integrity_check) and its record counts printed. Uploads are plain files in
+ * DATA_DIR/uploads: copy that folder as well (README, "Backup and restore").
+ */
+import { chmodSync, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { ConfigError, loadConfig } from './config';
+import { SQLITE_FILE } from './store/sqlite';
+
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+};
+
+const target = process.argv[2];
+if (!target) fail('usage: pnpm backup <file>   (a new file: the copy of DATA_DIR/store.sqlite)');
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+  throw error;
+}
+if (config!.mongodbUrl) fail('MONGODB_URL is set: the store is MongoDB; back it up with mongodump.');
+const source = path.join(config!.dataDir, SQLITE_FILE);
+const destination = path.resolve(process.env.INIT_CWD ?? process.cwd(), target!);
+if (!existsSync(source)) fail(`There is no embedded store at ${source}.`);
+if (existsSync(destination)) fail(`${destination} exists already; name a new file.`);
+
+const db = new Database(source, { fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+try {
+  await db.backup(destination);
+} finally {
+  db.close();
+}
+chmodSync(destination, 0o600);
+
+const copy = new Database(destination, { readonly: true, fileMustExist: true });
+try {
+  const integrity = copy.pragma('integrity_check', { simple: true });
+  if (integrity !== 'ok') fail(`The copy failed its integrity check: ${String(integrity)}`);
+  const tables = (copy.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((row) => row.name);
+  const counts = tables.map((name) => `${name} ${(copy.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }).n}`);
+  process.stdout.write(`Backed up ${source} to ${destination} (${statSync(destination).size} bytes): ${counts.join(', ')}\n`);
+} finally {
+  copy.close();
+}

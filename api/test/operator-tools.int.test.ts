@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { copyFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, tempDir, type TempDir } from '@le/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { startServer } from '../src/main';
+import { createStore } from '../src/store';
+import { SQLITE_FILE } from '../src/store/sqlite';
+import { ADMIN } from './helpers';
+
+/** `pnpm backup` while the server writes, a restore from the copy, and the projection check on SQLite. */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+
+const run = (script: string, args: string[], env: Record<string, string>) =>
+  new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src', script), ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+
+describe('operator tools on the embedded store', () => {
+  let live: TempDir;
+  let restored: TempDir;
+  beforeAll(async () => {
+    live = await tempDir('le-backup-live-');
+    restored = await tempDir('le-backup-restored-');
+  });
+  afterAll(async () => {
+    await live.remove();
+    await restored.remove();
+  });
+
+  it('pnpm backup copies the database while the server keeps writing; the copy starts as a DATA_DIR', async () => {
+    const env = { DATA_DIR: live.path, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    const server = await startServer(loadConfig({ ...env, PORT: String(await freePort()), HOST: '127.0.0.1' }, root), 'all', { logger: false });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const post = (content: string) =>
+      fetch(`${server.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ content }) });
+    for (let index = 0; index < 20; index += 1) expect((await post(`before the backup ${index}`)).status).toBe(201);
+
+    const file = path.join(live.path, '..', `${path.basename(live.path)}-copy.sqlite`);
+    let writing = true;
+    const writer = (async () => {
+      let count = 0;
+      while (writing) {
+        await post(`during the backup ${count}`);
+        count += 1;
+      }
+      return count;
+    })();
+    const backup = await run('backup-cli.ts', [file], env);
+    writing = false;
+    const writtenDuring = await writer;
+    await server.close();
+
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toMatch(/Backed up .*store\.sqlite to .*-copy\.sqlite \(\d+ bytes\): .*chat_events \d+/);
+    expect((await stat(file)).mode & 0o077).toBe(0);
+    expect(writtenDuring).toBeGreaterThan(0);
+
+    // Restore: the copy as the store of a new DATA_DIR.
+    await copyFile(file, path.join(restored.path, SQLITE_FILE));
+    const store = await createStore({ mongodbUrl: null, dataDir: restored.path });
+    try {
+      expect(await store.users.findByEmail(ADMIN.email)).not.toBeNull();
+      const events = await store.chatEvents.after('global', 0, 1000);
+      expect(events.length).toBeGreaterThanOrEqual(20);
+      // A consistent copy: gapless sequence numbers, a projection at the copy's own head.
+      expect(events.map((event) => event.seq)).toEqual(events.map((_event, index) => index + 1));
+    } finally {
+      await store.close();
+    }
+
+    expect((await run('backup-cli.ts', [file], env)).output).toContain('exists already');
+  });
+
+  it('the projection check (chat-rebuild-cli) reads the SQLite store and finds it equal to a rebuild', async () => {
+    const check = await run('chat-rebuild-cli.ts', [], { DATA_DIR: live.path });
+    expect(check.code, check.output).toBe(0);
+    expect(JSON.parse(check.output.slice(0, check.output.lastIndexOf('}') + 1))).toMatchObject({ equal: true });
+    expect(JSON.parse(check.output.slice(0, check.output.lastIndexOf('}') + 1)).events).toBeGreaterThanOrEqual(20);
+  });
+});

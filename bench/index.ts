@@ -11,6 +11,8 @@
  * 2. Idle cost: HTTP requests per idle signed-in client per minute, counted on the real server over
  *    a window: our design (socket connected, heartbeat every 30 s, no polling) against the
  *    polling-only design of the spec (chat list every 2 s + conversation every 5 s = 42/min).
+ * 3. Growth (bench/growth.ts): the embedded store at 1,000 and 100,000 messages, pages, RSS,
+ *    restart and write throughput through HTTP, beside a bare better-sqlite3 table.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -23,6 +25,7 @@ import { loadConfig } from '../api/src/config';
 import { startServer, type RunningServer } from '../api/src/main';
 import type {} from '../api/src/plugins/app/services'; // the app's decorators (realtime...)
 import { login, rest, SCALE_ADMIN, startScaledSet, type Account } from '../api/test/support/scale';
+import { growth } from './growth';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_000);
@@ -306,6 +309,7 @@ const main = async () => {
   const table = [['set-up', 'path', 'p50 ms', 'p99 ms', 'received'], ...rows];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   for (const row of table) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+  await growth();
   console.log(`\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 };
 

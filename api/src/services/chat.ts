@@ -109,18 +109,23 @@ export class ChatService {
     target: StreamRef,
     decide: (head: number) => Promise<NewChatEvent | null>,
   ): Promise<{ event: ChatEvent; doc: MessageDoc | null } | null> {
-    return this.serial(target.stream, async () => {
-      let event: ChatEvent | null;
-      try {
-        event = await appendDecided(this.store.chatEvents, target.stream, decide, newId);
-      } catch (error) {
-        throw asHttp(error);
-      }
-      if (!event) return null;
-      const doc = await applyEvent(this.store.chat, event);
-      this.publish(target, event, doc);
-      return { event, doc };
-    });
+    // The append and its projection share one commit; the stream's next command may start while
+    // it is made, and nothing is answered or published before it is durable.
+    const written = await this.serial(target.stream, () =>
+      this.store.deferDurability(async () => {
+        let event: ChatEvent | null;
+        try {
+          event = await appendDecided(this.store.chatEvents, target.stream, decide, newId);
+        } catch (error) {
+          throw asHttp(error);
+        }
+        if (!event) return null;
+        return { event, doc: await applyEvent(this.store.chat, event) };
+      }),
+    );
+    await this.store.durable();
+    if (written) this.publish(target, written.event, written.doc);
+    return written;
   }
 
   /** Global: admins get the full message, every other socket (guests too) the redacted one. Private: its member and the admins. */
@@ -278,6 +283,8 @@ export class ChatService {
   /** Events after a sequence, ascending, each with its message as the caller may see it now. */
   async events(user: UserRecord | null, stream: string, after: number, limit: number): Promise<Page<ChatEventRecord>> {
     await this.targetOf(user, stream);
+    // The log read forward hands out sequence numbers: only events already durable.
+    await this.store.durable();
     const found = await this.store.chatEvents.after(stream, after, limit + 1);
     const events = found.slice(0, limit);
     const ids = [...new Set(events.flatMap((event) => (event.type === 'chat.read' ? [] : [event.data.messageId])))];

@@ -34,7 +34,10 @@ export class ChatEventsRepository implements EventStorePort {
       { fields: { 'data.messageId': 1, seq: 1 } },
       { fields: { type: 1, at: 1 } },
     ]);
-    return new ChatEventsRepository(events);
+    const repository = new ChatEventsRepository(events);
+    // Rolled-back inserts may have raised a hint past the stored head; read heads afresh.
+    driver.onRollback(() => repository.heads.clear());
+    return repository;
   }
 
   /** The highest seq of a stream (0 when empty), from the hint when there is one. */

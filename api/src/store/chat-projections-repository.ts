@@ -31,7 +31,8 @@ export class ChatProjectionsRepository implements ProjectionPort {
 
   static async open(driver: StoreDriver, events: ChatEventsRepository): Promise<ChatProjectionsRepository> {
     const messages = await driver.collection<MessageDoc>('chat_messages', [
-      { fields: { stream: 1, postedSeq: -1 } },
+      // Pages walk it by (stream, postedSeq); unread counts are answered from it alone (covering).
+      { fields: { stream: 1, postedSeq: -1, deleted: 1, 'sender._id': 1 } },
       { fields: { replyToId: 1 } },
     ]);
     const chats = await driver.collection<ChatRecord>('chats', [

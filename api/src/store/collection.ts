@@ -45,6 +45,16 @@ export interface Collection<T extends Doc> {
 export interface StoreDriver {
   readonly kind: 'embedded' | 'mongodb';
   collection<T extends Doc>(name: string, indexes?: IndexSpec[]): Promise<Collection<T>>;
+  /**
+   * Runs `work` with its writes resolving as soon as they are applied, before they are durable;
+   * the caller awaits `durable()` before it acknowledges anything. One command's several writes
+   * then share one commit. A driver whose writes are durable when they resolve runs `work` as is.
+   */
+  deferDurability<R>(work: () => Promise<R>): Promise<R>;
+  /** Resolves once every write applied so far is durable. */
+  durable(): Promise<void>;
+  /** Called when writes that had been applied were rolled back (a failed commit): drop caches. */
+  onRollback(listener: () => void): void;
   close(): Promise<void>;
 }
 

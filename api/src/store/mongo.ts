@@ -84,6 +84,10 @@ export const createMongoDriver = async (url: string): Promise<StoreDriver> => {
       }
       return new MongoDocumentCollection<T>(collection);
     },
+    // Every MongoDB write is acknowledged by the server when it resolves.
+    deferDurability: (work) => work(),
+    durable: async () => undefined,
+    onRollback: () => undefined,
     close: () => client.close(),
   };
 };

@@ -1,6 +1,5 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -16,10 +15,13 @@ export interface Mailer {
 /** SMTP when a URL is configured; otherwise one JSON line per mail in the outbox file. */
 export const createMailer = (options: { smtpUrl: string | null; from: string; outbox: string }): Mailer => {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    // nodemailer is loaded with the first mail, not at every start of a server that may send none.
+    let transport: Promise<{ sendMail(mail: Mail & { from: string }): Promise<unknown> }> | null = null;
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: options.from, ...mail });
       },
     };
   }

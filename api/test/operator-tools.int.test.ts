@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/main';
 import { createStore } from '../src/store';
+import { newId } from '../src/lib/ids';
 import { SQLITE_FILE } from '../src/store/sqlite';
 import { ADMIN } from './helpers';
 
@@ -86,6 +87,28 @@ describe('operator tools on the embedded store', () => {
     }
 
     expect((await run('backup-cli.ts', [file], env)).output).toContain('exists already');
+  });
+
+  it('retention runs at start: activity older than ACTIVITY_RETENTION_DAYS is gone, the rest stays', async () => {
+    const dir = await tempDir('le-retention-start-');
+    try {
+      const store = await createStore({ mongodbUrl: null, dataDir: dir.path });
+      const entry = (daysAgo: number) => ({
+        _id: newId(), userId: null, username: 'guest', role: 'guest', ipAddress: 'Unknown', serverIp: '127.0.0.1', page: `/${daysAgo}`, message: 'Visited page',
+        createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+      });
+      for (const daysAgo of [40, 31, 29, 1]) await store.activity.record(entry(daysAgo));
+      await store.close();
+      const env = { DATA_DIR: dir.path, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ACTIVITY_RETENTION_DAYS: '30' };
+      const server = await startServer(loadConfig({ ...env, PORT: String(await freePort()), HOST: '127.0.0.1' }, root), 'all', { logger: false });
+      try {
+        await expect.poll(async () => (await server.app.store.activity.list({ limit: 10 })).entries.map((e) => e.page)).toEqual(['/1', '/29']);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await dir.remove();
+    }
   });
 
   it('the projection check (chat-rebuild-cli) reads the SQLite store and finds it equal to a rebuild', async () => {

@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from '../src/main';
 import { createStore, describeTakeover, DuplicateKeyError, openStore } from '../src/store';
 import { NEDB_DIR, NEDB_IMPORTED_DIR, takeOverNedbDataDir } from '../src/store/nedb-takeover';
 import { createSqliteDriver } from '../src/store/sqlite';
+import { imageFile, makeJpeg, multipart } from './multipart';
 
 /**
  * Contract §11: a DATA_DIR written by the NeDB build (the fixture was written by e7c6cea through
@@ -218,7 +219,18 @@ describe('taking over a NeDB data dir', () => {
   it('leaves nothing under DATA_DIR readable by other OS users', async () => {
     const dataDir = await copyOfFixture();
     const { base } = await start(dataDir);
-    await signIn(base, 'member');
+    const member = await signIn(base, 'member');
+    // New files of this build: an upload, a mail in the outbox.
+    const form = multipart([imageFile('photo_profile', await makeJpeg(40, 40))]);
+    const uploaded = await fetch(`${base}/api/auth/upload-profile`, {
+      method: 'POST',
+      headers: { ...form.headers, authorization: `Bearer ${member.token}` },
+      body: form.payload,
+    });
+    expect(uploaded.status).toBe(200);
+    expect((await api(base, '/auth/forgot-password', { method: 'POST', body: { email: manifest.users.trial.email } })).status).toBe(200);
+    const outboxBefore = (await readFile(path.join(dataDir, 'outbox.jsonl'), 'utf8')).split('\n').length;
+    expect(outboxBefore).toBeGreaterThan(1);
     // The sweep of older files runs in the background after start.
     await expect.poll(async () => {
       const modes: string[] = [];

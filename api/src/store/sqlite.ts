@@ -382,9 +382,19 @@ export const createSqliteDriver = (dataDir: string, options: { file?: string } =
   db.pragma('busy_timeout = 5000');
   // 16 MiB of page cache (SQLite's default is 2 MiB): the hot ends of the indexes stay in memory.
   db.pragma('cache_size = -16384');
-  db.function('le_regexp', { deterministic: true }, (source: unknown, flags: unknown, value: unknown) =>
-    typeof value === 'string' && new RegExp(String(source), String(flags)).test(value) ? 1 : 0,
-  );
+  // The search boxes' "contains" filters: one compiled RegExp per pattern, not one per row.
+  const patterns = new Map<string, RegExp>();
+  db.function('le_regexp', { deterministic: true }, (source: unknown, flags: unknown, value: unknown) => {
+    if (typeof value !== 'string') return 0;
+    const key = `${String(flags)}/${String(source)}`;
+    let pattern = patterns.get(key);
+    if (!pattern) {
+      if (patterns.size > 200) patterns.clear();
+      pattern = new RegExp(String(source), String(flags));
+      patterns.set(key, pattern);
+    }
+    return pattern.test(value) ? 1 : 0;
+  });
   const writes = new WriteBatcher(db);
   const open = new Map<string, SqliteCollection<Doc>>();
 

@@ -8,6 +8,7 @@ import authenticate from './plugins/app/authenticate';
 import type { Mailer } from './plugins/app/mailer';
 import { nullPublisher, type EventPublisher } from './plugins/app/publisher';
 import services from './plugins/app/services';
+import apiDocs from './plugins/external/api-docs';
 import jwt from './plugins/external/jwt';
 import multipart from './plugins/external/multipart';
 import rateLimit from './plugins/external/rate-limit';
@@ -80,6 +81,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
     realtime: { publisher: options.publisher ?? nullPublisher, presence: options.presence ?? memoryPresence() },
   });
   await instance.register(authenticate);
+  await instance.register(apiDocs);
 
   await instance.register(
     async (api) => {

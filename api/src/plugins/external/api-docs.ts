@@ -1,0 +1,110 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+
+/** The areas of the API, as tags in the docs (the first path segment after /api). */
+const TAGS = [
+  { name: 'auth', description: 'Accounts, sessions, profile, activity log' },
+  { name: 'chat', description: 'The live room and private chats with the admins (event-sourced; realtime at /socket.io)' },
+  { name: 'payments', description: 'Membership payments by bank transfer' },
+  { name: 'history', description: 'History posts' },
+  { name: 'files', description: 'Uploaded images, public and private' },
+  { name: 'admin', description: 'The admin console: payments, members, stats' },
+  { name: 'health', description: 'Liveness' },
+] as const;
+
+/** What each status means across the API (the docs' response descriptions). */
+const STATUS_TEXT: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'Done; no content',
+  302: 'Redirect',
+  400: 'Invalid input (the message says what)',
+  401: 'No valid token, or the session has ended',
+  403: 'Not allowed for this account',
+  404: 'Not found',
+  409: 'Conflicts with the current state',
+  413: 'Too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests; see Retry-After',
+  500: 'Failure on our side',
+};
+
+/**
+ * The routes a caller may use without a token (every other route answers 401 without one). The
+ * docs test checks this list against the server's answers, so it cannot drift.
+ */
+export const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/verify-email',
+  'POST /api/auth/resend-code',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/session/end',
+  'POST /api/auth/log-activity',
+  'GET /api/history',
+  'GET /api/files/{id}',
+  'GET /api/chat/public',
+  'GET /api/chat/events',
+]);
+
+/**
+ * Contract §12: OpenAPI 3 generated from the route schemas, browsable at /api/docs (Swagger UI)
+ * and as JSON at /api/docs/json. Register before the routes: @fastify/swagger collects them as
+ * they are added.
+ */
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'Lukis Emas API',
+          version: '1',
+          description:
+            'The REST API of the Lukis Emas gold (XAU/USD) community. Every path is under /api on the site\'s own origin; realtime events come through Socket.IO at /socket.io. Errors are `{message, code?}`. Sign in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`.',
+        },
+        tags: [...TAGS],
+        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+      transform: ({ schema, url, route }) => {
+        // Only the API: the web app's own routes (its index and files) are not part of it.
+        if (!url.startsWith('/api/')) return { url, schema: { ...schema, hide: true } };
+        const methods = [route.method].flat();
+        const area = /^\/api\/([^/]+)/.exec(url)?.[1] ?? 'health';
+        // `/api/history/` (a prefix's root route) is documented as `/api/history`, as the contract names it.
+        const documented = url.length > 1 ? url.replace(/\/$/, '') : url;
+        const path = documented.replace(/:([A-Za-z]+)/g, '{$1}');
+        const open = methods.every((method) => method === 'HEAD' || PUBLIC_ROUTES.has(`${method} ${path}`));
+        return {
+          url: documented,
+          schema: {
+            ...schema,
+            tags: schema?.tags ?? [TAGS.some((tag) => tag.name === area) ? area : 'health'],
+            ...(open ? {} : { security: [{ bearerAuth: [] }] }),
+            ...(schema?.response
+              ? {
+                  response: Object.fromEntries(
+                    Object.entries(schema.response as Record<string, object>).map(([status, response]) => [
+                      status,
+                      { description: STATUS_TEXT[status] ?? `Status ${status}`, ...response },
+                    ]),
+                  ),
+                }
+              : {}),
+          },
+        };
+      },
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // No call to validator.swagger.io: the CSP allows images from this origin only.
+      uiConfig: { validatorUrl: null, deepLinking: true, persistAuthorization: false },
+      staticCSP: false,
+      theme: { title: 'Lukis Emas API' },
+    });
+  },
+  { name: 'api-docs' },
+);

@@ -2,11 +2,14 @@
 // web: shared (components, lib, config, hooks, stores, utils) -> features -> app; features never
 // import each other. packages/contracts imports no workspace; api, realtime and web meet only there.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The features whose screens hold the socket (their chunks carry socket.io-client). */
+const REALTIME_FEATURES = ['chat'];
 const webFeatures = ['auth', 'home', 'history', 'live', 'faq-chat', 'chat', 'membership', 'profile', 'admin', 'activity-log'];
 
 export default tseslint.config(
@@ -16,10 +19,22 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     plugins: { 'import-x': importX },
+    // Without a resolver import-x cannot follow an extensionless relative import and skips it
+    // silently: every path rule below would pass anything.
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          project: ['tsconfig.json', '*/tsconfig.json', 'packages/*/tsconfig.json', 'bench/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': 'off',
+      'import-x/no-cycle': 'error',
+      // An import the resolver cannot follow would slip past every rule here: it is an error.
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -44,6 +59,19 @@ export default tseslint.config(
               from: './web/src/features',
               except: [`./${feature}`],
             })),
+            // the socket (and socket.io-client with it) belongs to the chat's lazy chunks only
+            {
+              target: [
+                ...webFeatures.filter((feature) => !REALTIME_FEATURES.includes(feature)).map((feature) => `./web/src/features/${feature}`),
+                './web/src/app',
+                './web/src/components',
+                './web/src/config',
+                './web/src/hooks',
+                './web/src/stores',
+              ],
+              from: './web/src/lib/realtime-client.ts',
+              message: 'The realtime client ships in the chat chunks only: import it from features/chat.',
+            },
           ],
         },
       ],
@@ -53,6 +81,27 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@le/contracts/schemas', message: 'TypeBox stays out of the web bundle: import types from @le/contracts.' },
+            { name: 'socket.io-client', message: 'Only lib/realtime-client.ts speaks Socket.IO (it ships in the chat chunks).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one module that may load socket.io-client, and its own tests.
+    files: ['web/src/lib/realtime-client.ts', 'web/src/lib/realtime-*.unit.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@le/contracts/schemas', message: 'TypeBox stays out of the web bundle: import types from @le/contracts.' }] },
+      ],
+    },
   },
 );

@@ -90,3 +90,14 @@ export const CROPPER_DEFAULTS = {
 
 export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
 export const NAVBAR_Z_INDEX = 1030;
+
+/** The chat's event types (contract §6): past tense, one per fact the chat's log records. */
+export const CHAT_EVENT_TYPES = [
+  'message.posted',
+  'message.edited',
+  'message.hidden',
+  'message.unhidden',
+  'message.deleted',
+  'chat.read',
+] as const;
+export type ChatEventType = (typeof CHAT_EVENT_TYPES)[number];

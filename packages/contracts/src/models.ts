@@ -1,5 +1,4 @@
-import type { Duration, PaymentStatus, Role } from './constants';
-import type { ChatEventType } from './realtime';
+import type { ChatEventType, Duration, PaymentStatus, Role } from './constants';
 
 /** A user as the API returns it: never a password hash or a code. */
 export interface PublicUser {

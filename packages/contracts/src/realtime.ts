@@ -1,15 +1,6 @@
 /** Typed Socket.IO event maps shared by the realtime server and the web client (contract §6). */
+import type { ChatEventType } from './constants';
 import type { ChatMessage } from './models';
-
-export const CHAT_EVENT_TYPES = [
-  'message.posted',
-  'message.edited',
-  'message.hidden',
-  'message.unhidden',
-  'message.deleted',
-  'chat.read',
-] as const;
-export type ChatEventType = (typeof CHAT_EVENT_TYPES)[number];
 
 export interface ChatEventPayload {
   stream: string;

@@ -2,10 +2,10 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Suspense, lazy } from 'react';
 
-import { system } from '../components/ui/system';
+import { system } from '@/components/ui/system';
 
 // Toasts are rare (errors); their machine loads after the first paint instead of with the entry.
-const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (

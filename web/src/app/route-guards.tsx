@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 
-import type { AuthNavigationState } from '../config/paths';
-import { paths, signInTarget } from '../config/paths';
-import { useSessionStore } from '../stores/session-store';
+import type { AuthNavigationState } from '@/config/paths';
+import { paths, signInTarget } from '@/config/paths';
+import { useSessionStore } from '@/stores/session-store';
 
 /** To the login screen, replacing history. `returnHere` lets a signed-out visitor come back after signing in. */
 function ToLogin({ returnHere }: { returnHere: boolean }) {

@@ -2,11 +2,11 @@ import type { ComponentType } from 'react';
 import { Navigate, Outlet, RouterProvider, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 
-import { AuthLayout } from '../components/layouts/auth-layout';
-import { AppLayout, PublicLayout } from '../components/layouts/main-layout';
-import { PageSpinner } from '../components/ui/page-spinner';
-import { paths } from '../config/paths';
-import { setUnauthorizedHandler } from '../lib/api-client';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { AppLayout, PublicLayout } from '@/components/layouts/main-layout';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { paths } from '@/config/paths';
+import { setUnauthorizedHandler } from '@/lib/api-client';
 import { AppRoot } from './root';
 import { RequireAdmin, RequireAuth, RequireGuest } from './route-guards';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-import { env } from '../config/env';
-import { getSessionToken } from '../stores/session-store';
+import { env } from '@/config/env';
+import { getSessionToken } from '@/stores/session-store';
 
 /**
  * Where the browser fetches a file the API named. The API answers with paths like

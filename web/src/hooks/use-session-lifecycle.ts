@@ -1,10 +1,10 @@
 import { LIMITS } from '@le/contracts';
 import { useEffect } from 'react';
 
-import { SESSION_STORAGE_KEYS } from '../config/brand';
-import { ApiError } from '../lib/api-client';
-import { endSessionBeacon, getMe, sendHeartbeat } from '../lib/auth';
-import { useSessionStore } from '../stores/session-store';
+import { SESSION_STORAGE_KEYS } from '@/config/brand';
+import { ApiError } from '@/lib/api-client';
+import { endSessionBeacon, getMe, sendHeartbeat } from '@/lib/auth';
+import { useSessionStore } from '@/stores/session-store';
 
 /**
  * Keeps the stored session honest for the whole app (spec §3/§4, §7):

@@ -2,9 +2,9 @@ import { UI_TEXT } from '@le/contracts';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { paths } from '../config/paths';
-import { USER_LOGGED_OUT_EVENT, logout } from '../lib/auth';
-import { useSessionStore } from '../stores/session-store';
+import { paths } from '@/config/paths';
+import { USER_LOGGED_OUT_EVENT, logout } from '@/lib/auth';
+import { useSessionStore } from '@/stores/session-store';
 
 /**
  * Sign-out of spec §4/§8: on success clear the stored session, raise `user-logged-out` and go to the

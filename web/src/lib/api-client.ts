@@ -1,5 +1,5 @@
-import { env } from '../config/env';
-import { getSessionToken, useSessionStore } from '../stores/session-store';
+import { env } from '@/config/env';
+import { getSessionToken, useSessionStore } from '@/stores/session-store';
 
 /** A failed API call: the HTTP status (0 when the network failed) and the server's `{message, code}`. */
 export class ApiError extends Error {

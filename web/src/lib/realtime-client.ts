@@ -4,8 +4,8 @@ import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
 
-import { env } from '../config/env';
-import { useSessionStore } from '../stores/session-store';
+import { env } from '@/config/env';
+import { useSessionStore } from '@/stores/session-store';
 
 /**
  * The one Socket.IO connection of the tab (contract §6). It opens while some screen holds it

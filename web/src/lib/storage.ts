@@ -1,7 +1,7 @@
 import type { PublicUser, Role } from '@le/contracts';
 import { ROLES } from '@le/contracts';
 
-import { STORAGE_KEYS } from '../config/brand';
+import { STORAGE_KEYS } from '@/config/brand';
 
 /** The user as kept in localStorage (spec §3): only what the shell needs before /auth/me answers. */
 export type StoredUser = Pick<PublicUser, 'username' | 'email' | 'role' | 'membershipTier' | 'photo_profile'>;

@@ -1,5 +1,5 @@
 import { ApiError, apiUrl } from './api-client';
-import { getSessionToken, useSessionStore } from '../stores/session-store';
+import { getSessionToken, useSessionStore } from '@/stores/session-store';
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT';

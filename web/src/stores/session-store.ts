@@ -1,9 +1,9 @@
 import type { LoginResponse, PublicUser, Role } from '@le/contracts';
 import { create } from 'zustand';
 
-import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '../config/brand';
-import { readStoredRole, readStoredUser, storage, toStoredUser } from '../lib/storage';
-import type { StoredUser } from '../lib/storage';
+import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@/config/brand';
+import { readStoredRole, readStoredUser, storage, toStoredUser } from '@/lib/storage';
+import type { StoredUser } from '@/lib/storage';
 
 /** The stored fields, plus the rest of the profile once /auth/me or login has answered (memory only). */
 export type SessionUser = StoredUser & Partial<PublicUser>;

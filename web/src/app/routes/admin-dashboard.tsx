@@ -1,4 +1,4 @@
-import { AdminDashboardPage } from '../../features/admin/components/admin-dashboard-page';
+import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page';
 
 export function AdminDashboardRoute() {
   return <AdminDashboardPage />;

@@ -1,4 +1,4 @@
-import { AdminChatScreen } from '../../features/chat/components/admin-chat-screen';
+import { AdminChatScreen } from '@/features/chat/components/admin-chat-screen';
 
 export function ChatAdminRoute() {
   return <AdminChatScreen />;

@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
 
-import { paths } from '../../config/paths';
-import { MemberChatScreen } from '../../features/chat/components/member-chat-screen';
-import { useSessionStore } from '../../stores/session-store';
+import { paths } from '@/config/paths';
+import { MemberChatScreen } from '@/features/chat/components/member-chat-screen';
+import { useSessionStore } from '@/stores/session-store';
 
 /** The member's chat with the admins; an admin's messages are on /chat-admin (spec §2 Message item). */
 export function ChatUserRoute() {

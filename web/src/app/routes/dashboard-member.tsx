@@ -1,4 +1,4 @@
-import { MemberDashboard } from '../../features/membership/components/member-dashboard';
+import { MemberDashboard } from '@/features/membership/components/member-dashboard';
 
 export function DashboardMemberRoute() {
   return <MemberDashboard />;

@@ -1,7 +1,7 @@
 import { Box, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 
-import { LiveChatCard } from '../../features/chat/components/live-chat-card';
-import { FaqAccordion } from '../../features/faq-chat/components/faq-accordion';
+import { LiveChatCard } from '@/features/chat/components/live-chat-card';
+import { FaqAccordion } from '@/features/faq-chat/components/faq-accordion';
 
 /** Spec §2 FAQ chat: the five-question FAQ on the left, the 600 px Live Chat card on the right. */
 export function FaqChatRoute() {

@@ -1,4 +1,4 @@
-import { HistoryList } from '../../features/history/components/history-list';
+import { HistoryList } from '@/features/history/components/history-list';
 
 export function HistoryRoute() {
   return <HistoryList />;

@@ -1,4 +1,4 @@
-import { LivePage } from '../../features/live/components/live-page';
+import { LivePage } from '@/features/live/components/live-page';
 
 export function LiveRoute() {
   return <LivePage />;

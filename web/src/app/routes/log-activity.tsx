@@ -1,4 +1,4 @@
-import { ActivityLogPage } from '../../features/activity-log/components/activity-log-page';
+import { ActivityLogPage } from '@/features/activity-log/components/activity-log-page';
 
 export function LogActivityRoute() {
   return <ActivityLogPage />;

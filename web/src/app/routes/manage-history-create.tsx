@@ -1,4 +1,4 @@
-import { CreateHistoryPage } from '../../features/history/components/create-history-page';
+import { CreateHistoryPage } from '@/features/history/components/create-history-page';
 
 export function ManageHistoryCreateRoute() {
   return <CreateHistoryPage />;

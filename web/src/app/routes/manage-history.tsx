@@ -1,4 +1,4 @@
-import { ManageHistoryPage } from '../../features/history/components/manage-history-page';
+import { ManageHistoryPage } from '@/features/history/components/manage-history-page';
 
 export function ManageHistoryRoute() {
   return <ManageHistoryPage />;

@@ -1,4 +1,4 @@
-import { ManageMembershipPage } from '../../features/admin/components/manage-membership-page';
+import { ManageMembershipPage } from '@/features/admin/components/manage-membership-page';
 
 export function ManageMembershipRoute() {
   return <ManageMembershipPage />;

@@ -1,7 +1,7 @@
 import { Container, Heading, Stack, Text } from '@chakra-ui/react';
 
-import { ButtonLink } from '../../components/ui/button-link';
-import { paths } from '../../config/paths';
+import { ButtonLink } from '@/components/ui/button-link';
+import { paths } from '@/config/paths';
 
 export function NotFoundRoute() {
   return (

@@ -1,4 +1,4 @@
-import { PaymentMembership } from '../../features/membership/components/payment-membership';
+import { PaymentMembership } from '@/features/membership/components/payment-membership';
 
 export function PaymentMembershipRoute() {
   return <PaymentMembership />;

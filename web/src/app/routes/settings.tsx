@@ -1,4 +1,4 @@
-import { ProfileSettings } from '../../features/profile/components/profile-settings';
+import { ProfileSettings } from '@/features/profile/components/profile-settings';
 
 export function SettingsRoute() {
   return <ProfileSettings />;

@@ -1,8 +1,8 @@
 import { Box, Center, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-import { brand } from '../../config/brand';
-import { BrandLogo } from '../ui/brand-logo';
+import { brand } from '@/config/brand';
+import { BrandLogo } from '@/components/ui/brand-logo';
 
 /** The sign-in area: the brand on top and a centred card on the dark background. */
 export function AuthLayout({ children }: { children: ReactNode }) {

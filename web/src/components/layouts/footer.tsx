@@ -1,9 +1,9 @@
 import { Box, Container, Flex, Grid, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 
-import { brand } from '../../config/brand';
-import { paths } from '../../config/paths';
-import { BrandLogo } from '../ui/brand-logo';
+import { brand } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { BrandLogo } from '@/components/ui/brand-logo';
 
 const columns = [
   {

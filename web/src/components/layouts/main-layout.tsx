@@ -1,7 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-import { useSessionStore } from '../../stores/session-store';
+import { useSessionStore } from '@/stores/session-store';
 import { Footer } from './footer';
 import { TOP_BAR_HEIGHT, TopBar } from './top-bar';
 

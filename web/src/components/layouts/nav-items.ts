@@ -1,6 +1,6 @@
 import type { Role } from '@le/contracts';
 
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 
 export interface NavItem {
   label: string;

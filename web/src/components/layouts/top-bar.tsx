@@ -4,11 +4,11 @@ import { NAVBAR_Z_INDEX } from '@le/contracts';
 import { Suspense, lazy, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router';
 
-import { paths } from '../../config/paths';
-import { useSessionStore } from '../../stores/session-store';
-import { BrandLogo } from '../ui/brand-logo';
-import { CloseIcon, MenuIcon } from '../ui/icons';
-import { UserAvatar } from '../ui/user-avatar';
+import { paths } from '@/config/paths';
+import { useSessionStore } from '@/stores/session-store';
+import { BrandLogo } from '@/components/ui/brand-logo';
+import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { UserAvatar } from '@/components/ui/user-avatar';
 import { navItemsFor } from './nav-items';
 import type { NavItem } from './nav-items';
 

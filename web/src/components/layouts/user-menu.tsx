@@ -2,12 +2,12 @@ import { Box, Button, HStack, Menu, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
-import { paths } from '../../config/paths';
-import { useSignOut } from '../../hooks/use-sign-out';
-import type { SessionUser } from '../../stores/session-store';
-import { ChevronDownIcon, HistoryIcon, LogOutIcon, MessageIcon, UserIcon, UsersIcon } from '../ui/icons';
-import { TierBadge } from '../ui/tier-badge';
-import { UserAvatar } from '../ui/user-avatar';
+import { paths } from '@/config/paths';
+import { useSignOut } from '@/hooks/use-sign-out';
+import type { SessionUser } from '@/stores/session-store';
+import { ChevronDownIcon, HistoryIcon, LogOutIcon, MessageIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
+import { TierBadge } from '@/components/ui/tier-badge';
+import { UserAvatar } from '@/components/ui/user-avatar';
 
 function LinkItem({ value, to, icon, children }: { value: string; to: string; icon: ReactNode; children: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 
-import { brand } from '../../config/brand';
-import { paths } from '../../config/paths';
+import { brand } from '@/config/brand';
+import { paths } from '@/config/paths';
 
 export function BrandMark({ size = 9 }: { size?: number }) {
   return (

@@ -2,7 +2,7 @@ import { Image } from '@chakra-ui/react';
 import type { ImageProps } from '@chakra-ui/react';
 import { useState } from 'react';
 
-import { brand } from '../../config/brand';
+import { brand } from '@/config/brand';
 
 interface UserAvatarProps extends Omit<ImageProps, 'src' | 'alt'> {
   photo: string | null | undefined;

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@chakra-ui/react';
 
-import { ButtonLink } from '../../../components/ui/button-link';
-import { paths } from '../../../config/paths';
-import { AuthCard } from '../../../features/auth/components/auth-card';
+import { ButtonLink } from '@/components/ui/button-link';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
 
 export function AuthNotFoundRoute() {
   return (

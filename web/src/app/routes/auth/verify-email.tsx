@@ -1,4 +1,4 @@
-import { VerifyEmailForm } from '../../../features/auth/components/verify-email-form';
+import { VerifyEmailForm } from '@/features/auth/components/verify-email-form';
 
 export function VerifyEmailRoute() {
   return <VerifyEmailForm />;

@@ -1,6 +1,6 @@
 import type { ActivityLogEntry } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface ActivityLogPage {
   logs: ActivityLogEntry[];

@@ -1,11 +1,11 @@
 import { Badge, Box, Button, Center, Container, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useActivityLog, type ActivityFilters } from '../hooks/use-activity-log';
-import { formatLogTime } from '../utils/format';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { useActivityLog, type ActivityFilters } from '@/features/activity-log/hooks/use-activity-log';
+import { formatLogTime } from '@/features/activity-log/utils/format';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 const FILTER_DELAY_MS = 350;
 

@@ -1,8 +1,8 @@
 import type { ActivityLogEntry } from '@le/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { errorMessage } from '../../../lib/api-client';
-import { getActivityLog } from '../api/activity-log';
+import { errorMessage } from '@/lib/api-client';
+import { getActivityLog } from '@/features/activity-log/api/activity-log';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 

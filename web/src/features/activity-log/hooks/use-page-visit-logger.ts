@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-import { apiUrl } from '../../../lib/api-client';
-import { getSessionToken, useSessionStore } from '../../../stores/session-store';
-import { logActivity, type LogActivityInput } from '../api/activity-log';
-import { UNKNOWN_IP, getPublicIp } from '../utils/public-ip';
-import { shouldReportVisit } from '../utils/visit-dedup';
+import { apiUrl } from '@/lib/api-client';
+import { getSessionToken, useSessionStore } from '@/stores/session-store';
+import { logActivity, type LogActivityInput } from '@/features/activity-log/api/activity-log';
+import { UNKNOWN_IP, getPublicIp } from '@/features/activity-log/utils/public-ip';
+import { shouldReportVisit } from '@/features/activity-log/utils/visit-dedup';
 
 /** The message of spec §7 for a page visit. */
 export const visitMessage = (path: string): string => `Visited ${path} page`;

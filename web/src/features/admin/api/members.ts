@@ -1,6 +1,6 @@
 import type { Duration, PublicUser, Role } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface MemberFilters {
   q: string;

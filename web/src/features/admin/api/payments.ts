@@ -1,6 +1,6 @@
 import type { AdminPaymentRecord, PaymentStatus, PublicUser } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /admin/payments?status=&before=: newest first, a page at a time. */
 export const getAdminPayments = (status: PaymentStatus | 'all', options: { before?: string | null; signal?: AbortSignal } = {}) => {

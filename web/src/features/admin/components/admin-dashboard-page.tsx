@@ -3,13 +3,13 @@ import type { AdminStats } from '@le/contracts';
 import { LIMITS } from '@le/contracts';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 
-import { ButtonLink } from '../../../components/ui/button-link';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { getAdminStats } from '../api/stats';
-import { formatDateTime } from '../utils/format';
+import { ButtonLink } from '@/components/ui/button-link';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { getAdminStats } from '@/features/admin/api/stats';
+import { formatDateTime } from '@/features/admin/utils/format';
 
 /** The numbers follow heartbeats: refresh as often as a browser beats. */
 const REFRESH_MS = LIMITS.heartbeatMs;

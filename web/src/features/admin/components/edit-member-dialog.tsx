@@ -2,10 +2,10 @@ import { Button, Dialog, Field, Input, Portal, SimpleGrid, Stack, Text } from '@
 import { isPaidTier, type PublicUser } from '@le/contracts';
 import { useState, type FormEvent } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { errorMessage } from '../../../lib/api-client';
-import { updateMember, type MemberChanges } from '../api/members';
-import { fromDateInput, toDateInput } from '../utils/format';
+import { FormAlert } from '@/components/ui/form-alert';
+import { errorMessage } from '@/lib/api-client';
+import { updateMember, type MemberChanges } from '@/features/admin/api/members';
+import { fromDateInput, toDateInput } from '@/features/admin/utils/format';
 import { LabeledSelect } from './labeled-select';
 
 type EditableRole = 'admin' | 'member' | 'trial';

@@ -1,7 +1,7 @@
 import { Container, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 
-import { useSessionStore } from '../../../stores/session-store';
+import { useSessionStore } from '@/stores/session-store';
 import { MembersSection } from './members-section';
 import { PaymentsSection } from './payments-section';
 

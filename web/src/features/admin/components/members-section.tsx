@@ -2,16 +2,16 @@ import { Badge, Box, Button, Center, Flex, Heading, Input, Stack, Table, Text } 
 import { membershipStatus, type PublicUser, type Role } from '@le/contracts';
 import { useEffect, useState } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { TierBadge } from '../../../components/ui/tier-badge';
-import { toaster } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { getMembers, type MemberFilters } from '../api/members';
-import { formatDate } from '../utils/format';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { TierBadge } from '@/components/ui/tier-badge';
+import { toaster } from '@/components/ui/toaster';
+import { errorMessage } from '@/lib/api-client';
+import { getMembers, type MemberFilters } from '@/features/admin/api/members';
+import { formatDate } from '@/features/admin/utils/format';
 import { EditMemberDialog } from './edit-member-dialog';
 import { LabeledSelect } from './labeled-select';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 const ROLE_FILTERS = [
   { value: '', label: 'All roles' },

@@ -1,6 +1,6 @@
 import { Box, Center, Image, Link, Spinner, Text } from '@chakra-ui/react';
 
-import { usePrivateImage } from '../../../hooks/use-private-image';
+import { usePrivateImage } from '@/hooks/use-private-image';
 
 /** The transfer proof, fetched with the admin's token (private file); opens full size in a new tab. */
 export function PaymentProof({ url, username }: { url: string; username: string }) {

@@ -2,11 +2,11 @@ import { Badge, Box, Button, Card, Field, Flex, HStack, Input, SimpleGrid, Stack
 import type { AdminPaymentRecord, PublicUser } from '@le/contracts';
 import { useState } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { TierBadge } from '../../../components/ui/tier-badge';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { approvePayment } from '../api/payments';
-import { formatDate, formatDateTime, formatRupiah } from '../utils/format';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TierBadge } from '@/components/ui/tier-badge';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { approvePayment } from '@/features/admin/api/payments';
+import { formatDate, formatDateTime, formatRupiah } from '@/features/admin/utils/format';
 import { PaymentProof } from './payment-proof';
 
 const statusPalette: Record<string, string> = { approved: 'green', pending: 'yellow', rejected: 'red' };

@@ -2,16 +2,16 @@ import { Box, Button, Center, Flex, Heading, Stack, Text } from '@chakra-ui/reac
 import type { AdminPaymentRecord, PaymentStatus } from '@le/contracts';
 import { useCallback, useEffect, useState } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { toaster } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { getAdminPayments } from '../api/payments';
-import { formatDate } from '../utils/format';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { toaster } from '@/components/ui/toaster';
+import { errorMessage } from '@/lib/api-client';
+import { getAdminPayments } from '@/features/admin/api/payments';
+import { formatDate } from '@/features/admin/utils/format';
 import { LabeledSelect } from './labeled-select';
 import { PaymentReviewCard } from './payment-review-card';
 import { RejectPaymentDialog } from './reject-payment-dialog';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 type StatusFilter = PaymentStatus | 'all';
 

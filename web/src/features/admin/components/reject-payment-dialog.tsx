@@ -2,10 +2,10 @@ import { Button, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui
 import type { AdminPaymentRecord } from '@le/contracts';
 import { useState } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { rejectPayment } from '../api/payments';
-import { formatRupiah } from '../utils/format';
+import { FormAlert } from '@/components/ui/form-alert';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { rejectPayment } from '@/features/admin/api/payments';
+import { formatRupiah } from '@/features/admin/utils/format';
 
 const REASON_MAX = 500;
 

@@ -1,6 +1,6 @@
 import type { LoginResponse } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** `email` may hold the username as well. */
 export interface LoginInput {

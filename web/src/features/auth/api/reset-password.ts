@@ -1,6 +1,6 @@
 import type { MessageResponse } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface ResetPasswordInput {
   email: string;

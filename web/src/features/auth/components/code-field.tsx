@@ -1,6 +1,6 @@
 import { LIMITS } from '@le/contracts';
 
-import { FormField } from '../../../components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 
 interface CodeFieldProps {
   value: string;

@@ -3,15 +3,15 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-import { ButtonLink, TextLink } from '../../../components/ui/button-link';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
-import type { AuthNavigationState } from '../../../config/paths';
-import { paths, signInTarget } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { logout } from '../../../lib/auth';
-import { useSessionStore } from '../../../stores/session-store';
-import { login } from '../api/login';
+import { ButtonLink, TextLink } from '@/components/ui/button-link';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FormField } from '@/components/ui/form-field';
+import type { AuthNavigationState } from '@/config/paths';
+import { paths, signInTarget } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { logout } from '@/lib/auth';
+import { useSessionStore } from '@/stores/session-store';
+import { login } from '@/features/auth/api/login';
 import { AuthCard } from './auth-card';
 
 type Errors = Partial<Record<'email' | 'password', string>>;

@@ -4,14 +4,14 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { TextLink } from '../../../components/ui/button-link';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
-import type { AuthNavigationState } from '../../../config/paths';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { register } from '../api/register';
-import { emailError, passwordError } from '../utils/validation';
+import { TextLink } from '@/components/ui/button-link';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FormField } from '@/components/ui/form-field';
+import type { AuthNavigationState } from '@/config/paths';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { register } from '@/features/auth/api/register';
+import { emailError, passwordError } from '@/features/auth/utils/validation';
 import { AuthCard } from './auth-card';
 
 type FieldName = 'name' | 'username' | 'email' | 'password' | 'confirmPassword';

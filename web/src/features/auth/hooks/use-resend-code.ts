@@ -1,9 +1,9 @@
 import { LIMITS, UI_TEXT } from '@le/contracts';
 import { useCallback, useState } from 'react';
 
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import type { CodePurpose } from '../api/resend-code';
-import { resendCode } from '../api/resend-code';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import type { CodePurpose } from '@/features/auth/api/resend-code';
+import { resendCode } from '@/features/auth/api/resend-code';
 import { useCountdown } from './use-countdown';
 
 const COOLDOWN_SECONDS = LIMITS.resendCooldownMs / 1000;

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** PATCH /chat/:messageId {content} → 200 {message}. */
 export const editMessage = (messageId: string, content: string) =>

@@ -1,6 +1,6 @@
 import type { ChatEventRecord } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { chatQuery } from './get-public-messages';
 
 export interface EventPage {

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { chatQuery } from './get-public-messages';
 import type { MessagePage } from './get-public-messages';
 

@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatParticipant, ChatSummary } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface WithAdmin {
   /** null before the member's first message. */

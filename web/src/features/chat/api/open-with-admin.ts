@@ -1,6 +1,6 @@
 import type { ChatSummary } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /chat/with-admin → {chat}: creates the member's conversation on the first send (or returns it). */
 export const openWithAdmin = () => api.post<{ chat: ChatSummary }>('/chat/with-admin');

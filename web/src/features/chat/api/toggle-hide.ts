@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** PATCH /chat/:id/hide {context} → 200 {message}: hides a visible message, unhides a hidden one (admin). */
 export const toggleHide = (messageId: string, context: string) =>

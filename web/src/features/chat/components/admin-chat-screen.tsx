@@ -2,12 +2,12 @@ import { Box, Flex, Text } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 import { useMemo, useState } from 'react';
 
-import { UserAvatar } from '../../../components/ui/user-avatar';
-import { useSessionStore } from '../../../stores/session-store';
-import { useChatListSync } from '../hooks/use-chat-list-sync';
-import { useRealtimeChat } from '../hooks/use-realtime-chat';
-import { GLOBAL_STREAM, useChatStore } from '../stores/chat-store';
-import { chatRights } from '../utils/rights';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { useSessionStore } from '@/stores/session-store';
+import { useChatListSync } from '@/features/chat/hooks/use-chat-list-sync';
+import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
+import { GLOBAL_STREAM, useChatStore } from '@/features/chat/stores/chat-store';
+import { chatRights } from '@/features/chat/utils/rights';
 import { GlobeIcon } from './chat-icons';
 import { ChatList, ChatRow, counterpart } from './chat-list';
 import { ChatSplitLayout } from './chat-split-layout';

@@ -3,8 +3,8 @@ import { UI_TEXT } from '@le/contracts';
 import type { ChatParticipant, ChatSummary } from '@le/contracts';
 import type { ReactNode } from 'react';
 
-import { UserAvatar } from '../../../components/ui/user-avatar';
-import { formatListTime } from '../utils/format';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { formatListTime } from '@/features/chat/utils/format';
 
 /** Spec §2: only chats with a last message, newest first. */
 export const visibleChats = (chats: ChatSummary[] | null): ChatSummary[] =>

@@ -1,9 +1,9 @@
 import { Box, Text } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 
-import { TextLink } from '../../../components/ui/button-link';
-import { paths } from '../../../config/paths';
-import type { ChatRights } from '../utils/rights';
+import { TextLink } from '@/components/ui/button-link';
+import { paths } from '@/config/paths';
+import type { ChatRights } from '@/features/chat/utils/rights';
 
 /** The viewer's notice (spec §6): guest and trial read only; an expired member is sent to renew. */
 export function ChatNotices({ rights }: { rights: ChatRights }) {

@@ -1,7 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-import { TOP_BAR_HEIGHT } from '../../../components/layouts/top-bar';
+import { TOP_BAR_HEIGHT } from '@/components/layouts/top-bar';
 
 /**
  * Spec §2: on wide screens the list takes the left third and the conversation the right two thirds;

@@ -3,7 +3,7 @@ import { LIMITS } from '@le/contracts';
 import type { ChatMessage } from '@le/contracts';
 import { useEffect, useRef, useState } from 'react';
 
-import { replyPreview } from '../utils/format';
+import { replyPreview } from '@/features/chat/utils/format';
 import { SendIcon } from './chat-icons';
 
 /** Spec §4 composer modes: a new comment, a reply to a message, or an edit of one's own message. */

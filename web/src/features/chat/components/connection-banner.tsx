@@ -1,7 +1,7 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 
-import { useRealtimeStore } from '../../../lib/realtime-client';
+import { useRealtimeStore } from '@/lib/realtime-client';
 
 const RESTORED_MS = 3_000;
 

@@ -2,11 +2,11 @@ import { Badge, Card, HStack, Heading } from '@chakra-ui/react';
 import { LIMITS, UI_TEXT } from '@le/contracts';
 import { useMemo } from 'react';
 
-import { useRealtimeStore } from '../../../lib/realtime-client';
-import { useSessionStore } from '../../../stores/session-store';
-import { useRealtimeChat } from '../hooks/use-realtime-chat';
-import { GLOBAL_STREAM } from '../stores/chat-store';
-import { chatRights } from '../utils/rights';
+import { useRealtimeStore } from '@/lib/realtime-client';
+import { useSessionStore } from '@/stores/session-store';
+import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
+import { GLOBAL_STREAM } from '@/features/chat/stores/chat-store';
+import { chatRights } from '@/features/chat/utils/rights';
 import { ChatNotices } from './chat-notices';
 import { ConnectionBanner } from './connection-banner';
 import { Conversation } from './conversation';

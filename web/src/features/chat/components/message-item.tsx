@@ -1,10 +1,10 @@
 import { Badge, Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import type { ChatMessage } from '@le/contracts';
 
-import { UserAvatar } from '../../../components/ui/user-avatar';
-import { formatTime, messageDisplay, withinEditWindow } from '../utils/format';
-import type { ChatRights } from '../utils/rights';
-import { isOwn } from '../utils/rights';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { formatTime, messageDisplay, withinEditWindow } from '@/features/chat/utils/format';
+import type { ChatRights } from '@/features/chat/utils/rights';
+import { isOwn } from '@/features/chat/utils/rights';
 import { EditIcon, EyeIcon, EyeOffIcon, ReplyIcon, TrashIcon } from './chat-icons';
 
 export interface MessageActions {

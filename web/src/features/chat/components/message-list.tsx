@@ -2,10 +2,10 @@ import { Box, Button, Flex, Separator, Spinner, Stack, Text } from '@chakra-ui/r
 import type { ChatMessage } from '@le/contracts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
-import { formatDay } from '../utils/format';
-import type { ChatRights } from '../utils/rights';
-import { isOwn } from '../utils/rights';
-import { buildThreads, groupByDay } from '../utils/threads';
+import { formatDay } from '@/features/chat/utils/format';
+import type { ChatRights } from '@/features/chat/utils/rights';
+import { isOwn } from '@/features/chat/utils/rights';
+import { buildThreads, groupByDay } from '@/features/chat/utils/threads';
 import { MessageItem } from './message-item';
 import type { MessageActions } from './message-item';
 

@@ -1,9 +1,9 @@
 import { LIMITS } from '@le/contracts';
 import { useEffect } from 'react';
 
-import { onChatEvent, onPresence, useRealtimeStore } from '../../../lib/realtime-client';
-import type { ChatListKind } from '../api/get-chats';
-import { GLOBAL_STREAM, useChatStore } from '../stores/chat-store';
+import { onChatEvent, onPresence, useRealtimeStore } from '@/lib/realtime-client';
+import type { ChatListKind } from '@/features/chat/api/get-chats';
+import { GLOBAL_STREAM, useChatStore } from '@/features/chat/stores/chat-store';
 
 const load = (kind: ChatListKind) =>
   useChatStore

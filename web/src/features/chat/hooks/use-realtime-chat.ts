@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 
-import { acquireRealtime, onChatEvent, useRealtimeStore } from '../../../lib/realtime-client';
-import { useSessionStore } from '../../../stores/session-store';
-import { useChatStore } from '../stores/chat-store';
-import type { Viewer } from '../stores/chat-store';
+import { acquireRealtime, onChatEvent, useRealtimeStore } from '@/lib/realtime-client';
+import { useSessionStore } from '@/stores/session-store';
+import { useChatStore } from '@/features/chat/stores/chat-store';
+import type { Viewer } from '@/features/chat/stores/chat-store';
 
 /**
  * Realtime first (contract §6): hold the socket, feed every `chat:event` to the chat store, and on

@@ -1,10 +1,10 @@
 import { LIMITS } from '@le/contracts';
 import { useEffect } from 'react';
 
-import { useRealtimeStore } from '../../../lib/realtime-client';
-import { useSessionStore } from '../../../stores/session-store';
-import { useChatStore } from '../stores/chat-store';
-import type { Viewer } from '../stores/chat-store';
+import { useRealtimeStore } from '@/lib/realtime-client';
+import { useSessionStore } from '@/stores/session-store';
+import { useChatStore } from '@/features/chat/stores/chat-store';
+import type { Viewer } from '@/features/chat/stores/chat-store';
 
 /**
  * Load one stream and keep it current. While the socket is connected nothing polls; while it is down

@@ -1,15 +1,15 @@
 import type { ChatEventPayload, ChatMessage, ChatParticipant, ChatSummary } from '@le/contracts';
 import { create } from 'zustand';
 
-import { useSessionStore } from '../../../stores/session-store';
+import { useSessionStore } from '@/stores/session-store';
 
-import { getChats } from '../api/get-chats';
-import type { ChatListKind } from '../api/get-chats';
-import { getEvents } from '../api/get-events';
-import { getMessages } from '../api/get-messages';
-import { getPublicMessages } from '../api/get-public-messages';
-import type { MessagePage } from '../api/get-public-messages';
-import { getWithAdmin } from '../api/get-with-admin';
+import { getChats } from '@/features/chat/api/get-chats';
+import type { ChatListKind } from '@/features/chat/api/get-chats';
+import { getEvents } from '@/features/chat/api/get-events';
+import { getMessages } from '@/features/chat/api/get-messages';
+import { getPublicMessages } from '@/features/chat/api/get-public-messages';
+import type { MessagePage } from '@/features/chat/api/get-public-messages';
+import { getWithAdmin } from '@/features/chat/api/get-with-admin';
 import { applyEvents, applyEvent, emptyStream, mergeSnapshot, upsertMessage } from './chat-reducer';
 import type { StreamState } from './chat-reducer';
 

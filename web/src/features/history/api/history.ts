@@ -1,7 +1,7 @@
 import type { HistoryEntry } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
-import { uploadWithProgress } from '../../../lib/upload';
+import { api } from '@/lib/api-client';
+import { uploadWithProgress } from '@/lib/upload';
 
 export interface HistoryPage {
   history: HistoryEntry[];

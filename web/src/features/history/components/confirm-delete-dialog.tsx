@@ -2,9 +2,9 @@ import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import type { HistoryEntry } from '@le/contracts';
 import { useState } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { errorMessage } from '../../../lib/api-client';
-import { deleteHistory } from '../api/history';
+import { FormAlert } from '@/components/ui/form-alert';
+import { errorMessage } from '@/lib/api-client';
+import { deleteHistory } from '@/features/history/api/history';
 
 /** Asks before a history entry (and its image) is deleted for good. */
 export function ConfirmDeleteDialog({ entry, onClose, onDeleted }: { entry: HistoryEntry | null; onClose: () => void; onDeleted: (id: string) => void }) {

@@ -2,16 +2,16 @@ import { Button, Card, Container, HStack, Heading, Stack, Text } from '@chakra-u
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 
-import { ButtonLink } from '../../../components/ui/button-link';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { toaster } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { createHistory } from '../api/history';
-import { validateHistoryForm } from '../utils/format';
+import { ButtonLink } from '@/components/ui/button-link';
+import { FormAlert } from '@/components/ui/form-alert';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { createHistory } from '@/features/history/api/history';
+import { validateHistoryForm } from '@/features/history/utils/format';
 import { HistoryTextFields } from './history-text-fields';
 import { ImagePicker } from './image-picker';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 /** /manage-history/create (admin): publish a history post with its image. */
 export function CreateHistoryPage() {

@@ -2,13 +2,13 @@ import { Box, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { HistoryEntry } from '@le/contracts';
 import { useState, type FormEvent } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { errorMessage } from '../../../lib/api-client';
-import { updateHistory } from '../api/history';
-import { validateHistoryForm } from '../utils/format';
+import { FormAlert } from '@/components/ui/form-alert';
+import { errorMessage } from '@/lib/api-client';
+import { updateHistory } from '@/features/history/api/history';
+import { validateHistoryForm } from '@/features/history/utils/format';
 import { HistoryTextFields } from './history-text-fields';
 import { ImagePicker } from './image-picker';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 function EditForm({ entry, onCancel, onSaved }: { entry: HistoryEntry; onCancel: () => void; onSaved: (entry: HistoryEntry) => void }) {
   const [title, setTitle] = useState(entry.title);

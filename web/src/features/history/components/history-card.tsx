@@ -1,8 +1,8 @@
 import { Box, Card, HStack, Heading, Text } from '@chakra-ui/react';
 import type { HistoryEntry } from '@le/contracts';
 
-import { ClockIcon } from '../../../components/ui/icons';
-import { formatHistoryTime } from '../utils/format';
+import { ClockIcon } from '@/components/ui/icons';
+import { formatHistoryTime } from '@/features/history/utils/format';
 import { HistoryImage } from './history-image';
 
 /** One history post: image, title, description and when it was made. */

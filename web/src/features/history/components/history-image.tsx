@@ -1,7 +1,7 @@
 import { Box, Image, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 
-import { HistoryIcon } from '../../../components/ui/icons';
+import { HistoryIcon } from '@/components/ui/icons';
 
 /** A history image, loaded lazily; a broken or missing one shows a placeholder (spec §2). */
 export function HistoryImage({ src, alt, aspectRatio = 16 / 9 }: { src: string; alt: string; aspectRatio?: number }) {

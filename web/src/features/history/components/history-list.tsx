@@ -1,11 +1,11 @@
 import { Center, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useHistoryList } from '../hooks/use-history-list';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { useHistoryList } from '@/features/history/hooks/use-history-list';
 import { HistoryCard } from './history-card';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { HistoryLoadFailed } from './history-load-failed';
 
 /** /history (spec §2): every post, newest first, with "Load more" for older ones. */

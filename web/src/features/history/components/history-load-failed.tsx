@@ -1,7 +1,7 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 
 /** Spec §8: the history could not be read ("Gagal memuat data"), with a way to try again. */
 export function HistoryLoadFailed({ onRetry }: { onRetry: () => void }) {

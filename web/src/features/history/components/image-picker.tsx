@@ -1,7 +1,7 @@
 import { Box, Button, Field, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef } from 'react';
 
-import { IMAGE_TYPES } from '../utils/format';
+import { IMAGE_TYPES } from '@/features/history/utils/format';
 import { HistoryImage } from './history-image';
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);

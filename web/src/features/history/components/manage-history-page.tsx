@@ -3,17 +3,17 @@ import type { HistoryEntry } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
 import { useState } from 'react';
 
-import { ButtonLink } from '../../../components/ui/button-link';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { toaster } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { useHistoryList } from '../hooks/use-history-list';
-import { formatHistoryTime } from '../utils/format';
+import { ButtonLink } from '@/components/ui/button-link';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { useHistoryList } from '@/features/history/hooks/use-history-list';
+import { formatHistoryTime } from '@/features/history/utils/format';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EditHistoryDialog } from './edit-history-dialog';
 import { HistoryImage } from './history-image';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { HistoryLoadFailed } from './history-load-failed';
 
 function ManageRow({ entry, onEdit, onDelete }: { entry: HistoryEntry; onEdit: () => void; onDelete: () => void }) {

@@ -1,7 +1,7 @@
 import type { HistoryEntry } from '@le/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { getHistory } from '../api/history';
+import { getHistory } from '@/features/history/api/history';
 
 type Status = 'loading' | 'ready' | 'error';
 

@@ -1,6 +1,6 @@
 import { Box, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 
-import { DevicesIcon, PulseIcon, ShieldIcon } from '../../../components/ui/icons';
+import { DevicesIcon, PulseIcon, ShieldIcon } from '@/components/ui/icons';
 import { Section, SectionHeading } from './section';
 
 function FeedPreview() {

@@ -1,9 +1,9 @@
 import { Badge, Box, Container, Grid, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
 
-import heroChart from '../../../assets/hero-chart.svg';
-import { ButtonLink } from '../../../components/ui/button-link';
-import { ArrowRightIcon } from '../../../components/ui/icons';
-import { paths } from '../../../config/paths';
+import heroChart from '@/assets/hero-chart.svg';
+import { ButtonLink } from '@/components/ui/button-link';
+import { ArrowRightIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 
 const stats = [
   { value: '24/5', label: 'Market coverage' },

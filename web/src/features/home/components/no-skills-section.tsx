@@ -1,8 +1,8 @@
 import { Box, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 
-import { ButtonLink } from '../../../components/ui/button-link';
-import { XMarkIcon } from '../../../components/ui/icons';
-import { paths } from '../../../config/paths';
+import { ButtonLink } from '@/components/ui/button-link';
+import { XMarkIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import { Section, SectionHeading } from './section';
 
 const noList = [

@@ -1,9 +1,9 @@
 import { Box, Grid, HStack, Image, Stack, Text } from '@chakra-ui/react';
 
-import promoDevices from '../../../assets/promo-devices.svg';
-import { ButtonLink } from '../../../components/ui/button-link';
-import { CheckIcon } from '../../../components/ui/icons';
-import { paths } from '../../../config/paths';
+import promoDevices from '@/assets/promo-devices.svg';
+import { ButtonLink } from '@/components/ui/button-link';
+import { CheckIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import { Section, SectionHeading } from './section';
 
 const features = [

@@ -2,9 +2,9 @@ import { Box, Button, Center, Group, HStack, Spinner, Stack, Text } from '@chakr
 import { CHART_INTERVALS, DEFAULT_CHART_INTERVAL, LIMITS } from '@le/contracts';
 import { useState } from 'react';
 
-import { PulseIcon } from '../../../components/ui/icons';
-import { useTradingViewChart } from '../hooks/use-tradingview-chart';
-import type { ChartTheme } from '../lib/tradingview';
+import { PulseIcon } from '@/components/ui/icons';
+import { useTradingViewChart } from '@/features/live/hooks/use-tradingview-chart';
+import type { ChartTheme } from '@/features/live/lib/tradingview';
 
 const THEMES: { label: string; value: ChartTheme }[] = [
   { label: 'Light', value: 'light' },

@@ -2,9 +2,9 @@ import { Box, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 import type { ReactNode } from 'react';
 
-import { ButtonLink, TextLink } from '../../../components/ui/button-link';
-import { ShieldIcon } from '../../../components/ui/icons';
-import { paths } from '../../../config/paths';
+import { ButtonLink, TextLink } from '@/components/ui/button-link';
+import { ShieldIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 
 function GateCard({ children, actions }: { children: ReactNode; actions: ReactNode }) {
   return (

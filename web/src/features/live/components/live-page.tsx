@@ -2,8 +2,8 @@ import { Badge, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react
 import { canUseMemberFeatures } from '@le/contracts';
 import dayjs from 'dayjs';
 
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useFreshUser } from '../hooks/use-fresh-user';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { useFreshUser } from '@/features/live/hooks/use-fresh-user';
 import { LiveChart } from './live-chart';
 import { LiveGate, MembershipEnded } from './live-gate';
 

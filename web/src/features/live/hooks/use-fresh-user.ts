@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-import { getMe } from '../../../lib/auth';
-import { useSessionStore } from '../../../stores/session-store';
+import { getMe } from '@/lib/auth';
+import { useSessionStore } from '@/stores/session-store';
 
 /**
  * The signed-in user with membership dates as the server has them now: asks /auth/me on mount, as

@@ -1,7 +1,7 @@
 import { LIMITS } from '@le/contracts';
 import { useEffect, useId, useState } from 'react';
 
-import { CHART_SYMBOL, loadTradingView, type ChartTheme } from '../lib/tradingview';
+import { CHART_SYMBOL, loadTradingView, type ChartTheme } from '@/features/live/lib/tradingview';
 
 export type ChartStatus = 'loading' | 'ready' | 'failed';
 

@@ -1,7 +1,7 @@
 import type { Duration, PaidTier, PaymentRecord } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
-import { uploadWithProgress } from '../../../lib/upload';
+import { api } from '@/lib/api-client';
+import { uploadWithProgress } from '@/lib/upload';
 
 /** GET /auth/payment-history: the whole history, newest first (contract §4). */
 export const getPaymentHistory = (signal?: AbortSignal) => api.get<{ payments: PaymentRecord[] }>('/auth/payment-history', { signal });

@@ -3,14 +3,14 @@ import type { PaymentRecord, PublicUser } from '@le/contracts';
 import { UI_TEXT, isPaidTier, membershipStatus } from '@le/contracts';
 import { useEffect, useState } from 'react';
 
-import { ButtonLink } from '../../../components/ui/button-link';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { getMe } from '../../../lib/auth';
-import { useSessionStore } from '../../../stores/session-store';
-import { getPaymentHistory } from '../api/payments';
-import { formatDate, formatRupiah, listPrice, perPeriod } from '../utils/format';
+import { ButtonLink } from '@/components/ui/button-link';
+import { FormAlert } from '@/components/ui/form-alert';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { getMe } from '@/lib/auth';
+import { useSessionStore } from '@/stores/session-store';
+import { getPaymentHistory } from '@/features/membership/api/payments';
+import { formatDate, formatRupiah, listPrice, perPeriod } from '@/features/membership/utils/format';
 import { PaymentHistoryTable } from './payment-history-table';
 
 const STATUS_PALETTE = { Active: 'green', Trial: 'blue', Expired: 'red' } as const;

@@ -2,7 +2,7 @@ import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { PaymentRecord } from '@le/contracts';
 import { useState } from 'react';
 
-import { formatDate, formatRupiah, isCustomAmount } from '../utils/format';
+import { formatDate, formatRupiah, isCustomAmount } from '@/features/membership/utils/format';
 import { ProofDialog } from './proof-dialog';
 
 /** Spec §4 payment status colours: approved green, pending yellow, rejected red, other grey. */

@@ -4,16 +4,16 @@ import { DURATIONS, LIMITS, PAID_TIERS, PRICES, UI_TEXT, hasActiveMembership } f
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { ButtonLink } from '../../../components/ui/button-link';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { paths } from '../../../config/paths';
-import { BANK_TRANSFER } from '../../../config/payment';
-import { errorMessage } from '../../../lib/api-client';
-import { useSessionStore } from '../../../stores/session-store';
-import { createPayment, getPaymentHistory } from '../api/payments';
-import { formatDate, formatRupiah, perPeriod } from '../utils/format';
+import { ButtonLink } from '@/components/ui/button-link';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { paths } from '@/config/paths';
+import { BANK_TRANSFER } from '@/config/payment';
+import { errorMessage } from '@/lib/api-client';
+import { useSessionStore } from '@/stores/session-store';
+import { createPayment, getPaymentHistory } from '@/features/membership/api/payments';
+import { formatDate, formatRupiah, perPeriod } from '@/features/membership/utils/format';
 
 const TIER_TEXT: Record<PaidTier, string> = {
   basic: 'The live chart and the member room, to get started.',

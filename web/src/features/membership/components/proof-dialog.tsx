@@ -1,6 +1,6 @@
 import { Button, Center, Dialog, Image, Portal, Spinner, Text } from '@chakra-ui/react';
 
-import { usePrivateImage } from '../../../hooks/use-private-image';
+import { usePrivateImage } from '@/hooks/use-private-image';
 
 /** A payment's transfer proof, a private file fetched with the session's token. */
 export function ProofDialog({ url, onClose }: { url: string | null; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@le/contracts';
 
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The fields of PUT /auth/update-profile (spec §7, plus address). */
 export interface ProfileInput {

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@le/contracts';
 
-import { uploadWithProgress } from '../../../lib/upload';
+import { uploadWithProgress } from '@/lib/upload';
 
 /** The two photos of spec §5: field, endpoint, crop ratio and the file name the crop is sent as. */
 export const PHOTO_KINDS = {

@@ -5,9 +5,9 @@ import { CROPPER_DEFAULTS, UI_TEXT } from '@le/contracts';
 import Cropper from 'cropperjs';
 import { useEffect, useRef, useState } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { canvasToJpegFile } from '../utils/crop';
+import { FormAlert } from '@/components/ui/form-alert';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { canvasToJpegFile } from '@/features/profile/utils/crop';
 
 export interface CropDialogProps {
   /** The image to crop as a data URL; null keeps the dialog closed. */

@@ -3,11 +3,11 @@ import type { PublicUser } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
 import { useRef, useState } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { resolveFileUrl, usePrivateImage } from '../../../hooks/use-private-image';
-import { errorMessage } from '../../../lib/api-client';
-import { PHOTO_KINDS, type PhotoKind, uploadPhoto } from '../api/upload-photo';
-import { readImageFile } from '../utils/crop';
+import { FormAlert } from '@/components/ui/form-alert';
+import { resolveFileUrl, usePrivateImage } from '@/hooks/use-private-image';
+import { errorMessage } from '@/lib/api-client';
+import { PHOTO_KINDS, type PhotoKind, uploadPhoto } from '@/features/profile/api/upload-photo';
+import { readImageFile } from '@/features/profile/utils/crop';
 import { CropDialog } from './crop-dialog';
 
 interface PhotoUploadCardProps {

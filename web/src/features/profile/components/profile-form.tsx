@@ -4,10 +4,10 @@ import { COUNTRIES, EMAIL_PATTERN, LIMITS, UI_TEXT } from '@le/contracts';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
-import { errorMessage } from '../../../lib/api-client';
-import { confirmEmailChange, type ProfileInput, updateProfile } from '../api/update-profile';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FormField } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/api-client';
+import { confirmEmailChange, type ProfileInput, updateProfile } from '@/features/profile/api/update-profile';
 
 const fromUser = (user: PublicUser): ProfileInput => ({
   name: user.name,

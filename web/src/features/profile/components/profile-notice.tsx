@@ -3,10 +3,10 @@ import type { PublicUser } from '@le/contracts';
 import { LIMITS } from '@le/contracts';
 import { useEffect, useState } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { STORAGE_KEYS } from '../../../config/brand';
-import { storage } from '../../../lib/storage';
-import { missingProfileFields } from '../utils/completeness';
+import { FormAlert } from '@/components/ui/form-alert';
+import { STORAGE_KEYS } from '@/config/brand';
+import { storage } from '@/lib/storage';
+import { missingProfileFields } from '@/features/profile/utils/completeness';
 
 /**
  * Spec §4 completeness notice, on the Profile Settings page: shown once per browser (the flag

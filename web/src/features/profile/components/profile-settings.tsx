@@ -3,11 +3,11 @@ import type { PublicUser } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
 import { useEffect, useState } from 'react';
 
-import { FormAlert } from '../../../components/ui/form-alert';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { getMe } from '../../../lib/auth';
-import { useSessionStore } from '../../../stores/session-store';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { errorMessage } from '@/lib/api-client';
+import { getMe } from '@/lib/auth';
+import { useSessionStore } from '@/stores/session-store';
 import { PhotoUploadCard } from './photo-upload-card';
 import { ProfileForm } from './profile-form';
 import { ProfileNotice } from './profile-notice';

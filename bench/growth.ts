@@ -20,6 +20,7 @@ import { GLOBAL_STREAM, rebuild, type ChatEvent } from '@le/chat-core';
 import type { MessageSender } from '@le/contracts';
 import { freePort, tempDir } from '@le/testing';
 import { newId } from '../api/src/lib/ids';
+import { encodePageCursor } from '../api/src/lib/page-cursor';
 import { catchUpChatProjections } from '../api/src/services/chat-catch-up';
 import { createStore, openStore } from '../api/src/store';
 import { newUserRecord, type ActivityRecord, type UserRecord } from '../api/src/store/records';
@@ -50,7 +51,7 @@ const senderOf = (user: UserRecord): MessageSender => ({
 });
 
 /** Members, their private chats, `messages` chat messages (a tenth private), as many activity entries. */
-const fill = async (dataDir: string, messages: number): Promise<{ deepCursor: number; globalHead: number }> => {
+const fill = async (dataDir: string, messages: number): Promise<{ deepCursor: number; globalHead: number; activityCursor: string }> => {
   const driver: SqliteDriver = createSqliteDriver(dataDir);
   await openStore(driver); // the tables and their indexes, as the server makes them
   // The history ends now (a minute between messages), so retention keeps all of it.
@@ -106,7 +107,12 @@ const fill = async (dataDir: string, messages: number): Promise<{ deepCursor: nu
   await driver.close();
   const globalHead = heads.get(GLOBAL_STREAM) ?? 0;
   const globalDocs = [...projections.messages.values()].filter((doc) => doc.stream === GLOBAL_STREAM);
-  return { deepCursor: globalDocs[Math.floor(globalDocs.length / 2)]?.postedSeq ?? 1, globalHead };
+  const middle = activity[Math.floor(activity.length / 2)]!;
+  return {
+    deepCursor: globalDocs[Math.floor(globalDocs.length / 2)]?.postedSeq ?? 1,
+    globalHead,
+    activityCursor: encodePageCursor({ createdAt: middle.createdAt, id: middle._id }),
+  };
 };
 
 // ---- the server as a child process ----
@@ -207,6 +213,7 @@ export interface GrowthRow {
   eventsNearHead: Timing;
   adminChats: Timing;
   activityPage: Timing;
+  activityDeepPage: Timing;
   rssMb: number;
   restartMs: number;
   storeOpenMs: number;
@@ -220,6 +227,7 @@ interface Prepared {
   fillS: number;
   deepCursor: number;
   globalHead: number;
+  activityCursor: string;
   server: Server;
   token: string;
   restartMs: number;
@@ -242,7 +250,7 @@ const storeOpenTime = async (dataDir: string): Promise<number> => {
 const prepare = async (messages: number): Promise<Prepared> => {
   const dir = await tempDir('le-growth-');
   const filling = performance.now();
-  const { deepCursor, globalHead } = await fill(dir.path, messages);
+  const { deepCursor, globalHead, activityCursor } = await fill(dir.path, messages);
   const fillS = (performance.now() - filling) / 1000;
   const storeOpenMs = await storeOpenTime(dir.path);
   // First start: warms tsx's transpile cache and makes the admin; the restart after it is measured.
@@ -251,7 +259,7 @@ const prepare = async (messages: number): Promise<Prepared> => {
   server = await launch(dir.path);
   const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
   const { token } = (await login.json()) as { token: string };
-  return { messages, dir, fillS, deepCursor, globalHead, server, token, restartMs: server.startedInMs, storeOpenMs };
+  return { messages, dir, fillS, deepCursor, globalHead, activityCursor, server, token, restartMs: server.startedInMs, storeOpenMs };
 };
 
 /** The same request against every size, one after another, so drift (JIT, CPU) hits all sizes alike. */
@@ -276,6 +284,7 @@ const measure = async (sizes: Prepared[]): Promise<GrowthRow[]> => {
   const eventsNearHead = await interleaved(sizes, (size) => `/api/chat/events?stream=global&after=${Math.max(0, size.globalHead - 50)}&limit=100`, REQUESTS);
   const adminChats = await interleaved(sizes, () => '/api/chat/admin/chats', Math.ceil(REQUESTS / 3));
   const activityPage = await interleaved(sizes, () => '/api/auth/log-activity?limit=50', REQUESTS);
+  const activityDeepPage = await interleaved(sizes, (size) => `/api/auth/log-activity?limit=50&before=${size.activityCursor}`, REQUESTS);
   const rss = sizes.map((size) => size.server.rssMb());
   // Writes: a warm-up round each, then two counted rounds each, alternating.
   const writes = sizes.map(() => [] as number[]);
@@ -293,6 +302,7 @@ const measure = async (sizes: Prepared[]): Promise<GrowthRow[]> => {
       eventsNearHead: eventsNearHead[which]!,
       adminChats: adminChats[which]!,
       activityPage: activityPage[which]!,
+      activityDeepPage: activityDeepPage[which]!,
       rssMb: rss[which]!,
       restartMs: size.restartMs,
       storeOpenMs: size.storeOpenMs,
@@ -336,7 +346,7 @@ export const growth = async (): Promise<void> => {
   }
   const emptyMs = await emptyRestart();
   const table = [
-    ['messages', 'first page', 'deep page', 'events near head', 'admin chat list', 'activity page', 'bare SQLite page', 'RSS MB', 'restart ms', 'store open ms', 'writes/s (16 posters)'],
+    ['messages', 'first page', 'deep page', 'events near head', 'admin chat list', 'activity page', 'activity deep page', 'bare SQLite page', 'RSS MB', 'restart ms', 'store open ms', 'writes/s (16 posters)'],
     ...rows.map((row) => [
       String(row.messages),
       `${ms(row.firstPage.p50)} / ${ms(row.firstPage.p99)}`,
@@ -344,13 +354,14 @@ export const growth = async (): Promise<void> => {
       `${ms(row.eventsNearHead.p50)} / ${ms(row.eventsNearHead.p99)}`,
       `${ms(row.adminChats.p50)} / ${ms(row.adminChats.p99)}`,
       `${ms(row.activityPage.p50)} / ${ms(row.activityPage.p99)}`,
+      `${ms(row.activityDeepPage.p50)} / ${ms(row.activityDeepPage.p99)}`,
       row.bareP50.toFixed(3),
       row.rssMb.toFixed(0),
       row.restartMs.toFixed(0),
       row.storeOpenMs.toFixed(1),
       row.writesPerS.toFixed(0),
     ]),
-    ['empty', '', '', '', '', '', '', '', emptyMs.toFixed(0), '', ''],
+    ['empty', '', '', '', '', '', '', '', '', emptyMs.toFixed(0), '', ''],
   ];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   console.log('HTTP p50 / p99 in ms (sizes interleaved request by request); bare SQLite page: p50 ms of the same query in-process;');
@@ -366,6 +377,7 @@ export const growth = async (): Promise<void> => {
       { measure: 'events near head p50', value: ratio(small.eventsNearHead.p50, large.eventsNearHead.p50), target: '≤ 1.5×' },
       { measure: 'admin chat list p50', value: ratio(small.adminChats.p50, large.adminChats.p50), target: '≤ 1.5×' },
       { measure: 'activity page p50', value: ratio(small.activityPage.p50, large.activityPage.p50), target: '≤ 1.5×' },
+      { measure: 'activity deep page p50', value: ratio(small.activityDeepPage.p50, large.activityDeepPage.p50), target: '≤ 1.5×' },
       { measure: 'bare SQLite page p50', value: ratio(small.bareP50, large.bareP50), target: '(the floor)' },
       { measure: 'RSS', value: `+${(large.rssMb - small.rssMb).toFixed(0)} MB`, target: '≤ +50 MB' },
       { measure: `restart at ${large.messages}`, value: `${large.restartMs.toFixed(0)} ms (empty store: ${emptyMs.toFixed(0)} ms)`, target: '< 1000 ms' },

@@ -4,11 +4,11 @@
  * The copy is checked (integrity_check) and its record counts printed. Uploads are plain files in
  * DATA_DIR/uploads: copy that folder as well (README, "Backup and restore").
  */
-import { chmodSync, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ConfigError, loadConfig } from './config';
-import { SQLITE_FILE } from './store/sqlite';
+import { backupDatabase, SQLITE_FILE } from './store/sqlite';
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n`);
@@ -33,11 +33,10 @@ if (existsSync(destination)) fail(`${destination} exists already; name a new fil
 const db = new Database(source, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 try {
-  await db.backup(destination);
+  await backupDatabase(db, destination);
 } finally {
   db.close();
 }
-chmodSync(destination, 0o600);
 
 const copy = new Database(destination, { readonly: true, fileMustExist: true });
 try {

@@ -1,9 +1,10 @@
 /**
  * Compares the chat projections with a rebuild from `chat_events`; with `--repair`, replaces
- * them. Reads the same configuration as the server. The embedded store is one process's: stop
- * the server first (with MongoDB it may keep running).
+ * them. Reads the same configuration as the server (run it from the repository root, where the
+ * default DATA_DIR ./data resolves as for `pnpm start`). The check may run beside the server;
+ * stop the server before `--repair` on the embedded store.
  *
- *   pnpm --filter @le/api exec node --import tsx src/chat-rebuild-cli.ts [--repair]
+ *   pnpm chat:check [--repair]
  */
 import { ConfigError, loadConfig } from './config';
 import { rebuildChatProjections } from './services/chat-rebuild';

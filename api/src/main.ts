@@ -31,7 +31,7 @@ export const startServer = async (
 ): Promise<RunningServer> => {
   if (mode === 'api' && !config.redisUrl) throw new ConfigError('REDIS_URL is required to run the API alone');
   // The store (SQLite) and everything else under DATA_DIR are the product user's alone.
-  if (!config.mongodbUrl) makeDirPrivate(config.dataDir);
+  makeDirPrivate(config.dataDir);
   const store = await createStore(config);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   const app = await buildServer({

@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config';
 import { startServer } from '../src/main';
 import { createStore } from '../src/store';
 import { newId } from '../src/lib/ids';
-import { SQLITE_FILE } from '../src/store/sqlite';
+import { createSqliteDriver, SQLITE_FILE } from '../src/store/sqlite';
 import { ADMIN } from './helpers';
 
 /** `pnpm backup` while the server writes, a restore from the copy, and the projection check on SQLite. */
@@ -41,6 +41,14 @@ describe('operator tools on the embedded store', () => {
   });
 
   it('pnpm backup copies the database while the server keeps writing; the copy starts as a DATA_DIR', async () => {
+    // Some history first (about 20 MB): a backup copied a hundred pages at a time would restart at
+    // every commit of the server and never end.
+    const filler = createSqliteDriver(live.path);
+    const activity = await filler.collection<{ _id: string; createdAt: Date; page: string; padding: string }>('activity');
+    await activity.insertMany(
+      Array.from({ length: 30_000 }, (_item, index) => ({ _id: newId(), createdAt: new Date(Date.now() - index * 1000), page: `/${index}`, padding: 'x'.repeat(600) })),
+    );
+    await filler.close();
     const env = { DATA_DIR: live.path, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
     const server = await startServer(loadConfig({ ...env, PORT: String(await freePort()), HOST: '127.0.0.1' }, root), 'all', { logger: false });
     const login = await fetch(`${server.url}/api/auth/login`, {
@@ -72,6 +80,7 @@ describe('operator tools on the embedded store', () => {
     expect(backup.output).toMatch(/Backed up .*store\.sqlite to .*-copy\.sqlite \(\d+ bytes\): .*chat_events \d+/);
     expect((await stat(file)).mode & 0o077).toBe(0);
     expect(writtenDuring).toBeGreaterThan(0);
+    expect((await stat(file)).size).toBeGreaterThan(15_000_000);
 
     // Restore: the copy as the store of a new DATA_DIR.
     await copyFile(file, path.join(restored.path, SQLITE_FILE));

@@ -123,9 +123,9 @@ export class ChatService {
         return { event, doc: await applyEvent(this.store.chat, event) };
       }),
     );
-    await this.store.durable();
-    if (written) this.publish(target, written.event, written.doc);
-    return written;
+    await written.durable();
+    if (written.value) this.publish(target, written.value.event, written.value.doc);
+    return written.value;
   }
 
   /** Global: admins get the full message, every other socket (guests too) the redacted one. Private: its member and the admins. */

@@ -47,11 +47,12 @@ export interface StoreDriver {
   collection<T extends Doc>(name: string, indexes?: IndexSpec[]): Promise<Collection<T>>;
   /**
    * Runs `work` with its writes resolving as soon as they are applied, before they are durable;
-   * the caller awaits `durable()` before it acknowledges anything. One command's several writes
-   * then share one commit. A driver whose writes are durable when they resolve runs `work` as is.
+   * the caller awaits the returned `durable()` before it acknowledges anything (it rejects when
+   * any of those writes was rolled back). One command's several writes then share one commit. A
+   * driver whose writes are durable when they resolve runs `work` as is.
    */
-  deferDurability<R>(work: () => Promise<R>): Promise<R>;
-  /** Resolves once every write applied so far is durable. */
+  deferDurability<R>(work: () => Promise<R>): Promise<{ value: R; durable(): Promise<void> }>;
+  /** A read barrier: resolves once what was written so far has been committed (or abandoned). */
   durable(): Promise<void>;
   /** Called when writes that had been applied were rolled back (a failed commit): drop caches. */
   onRollback(listener: () => void): void;

@@ -34,7 +34,7 @@ export interface Store {
   chatEvents: ChatEventsRepository;
   chat: ChatProjectionsRepository;
   /** See StoreDriver: a command's writes share one commit; await `durable()` before answering. */
-  deferDurability<R>(work: () => Promise<R>): Promise<R>;
+  deferDurability<R>(work: () => Promise<R>): Promise<{ value: R; durable(): Promise<void> }>;
   durable(): Promise<void>;
   close(): Promise<void>;
 }

@@ -85,7 +85,7 @@ export const createMongoDriver = async (url: string): Promise<StoreDriver> => {
       return new MongoDocumentCollection<T>(collection);
     },
     // Every MongoDB write is acknowledged by the server when it resolves.
-    deferDurability: (work) => work(),
+    deferDurability: async (work) => ({ value: await work(), durable: async () => undefined }),
     durable: async () => undefined,
     onRollback: () => undefined,
     close: () => client.close(),

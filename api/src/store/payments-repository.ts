@@ -84,7 +84,8 @@ export class PaymentsRepository {
     if (query.status) and.push({ status: query.status });
     if (query.before) {
       const { paymentDate, id } = query.before;
-      and.push({ $or: [{ paymentDate: { $lt: paymentDate } }, { paymentDate, _id: { $lt: id } }] });
+      // The plain bound lets the index seek to the cursor (see olderThan in page-cursor.ts).
+      and.push({ paymentDate: { $lte: paymentDate }, $or: [{ paymentDate: { $lt: paymentDate } }, { paymentDate, _id: { $lt: id } }] });
     }
     const filter: Filter = and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
     const found = await this.payments.find(filter, { sort: { paymentDate: -1, _id: -1 }, limit: query.limit + 1 });

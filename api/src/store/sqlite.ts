@@ -52,7 +52,10 @@ const translate = (filter: Filter, params: unknown[]): string => {
     const column = fieldExpression(key);
     const isOperators =
       condition !== null && typeof condition === 'object' && !(condition instanceof Date) && Object.keys(condition).every((k) => k.startsWith('$'));
+    if (isOperators && Object.keys(condition as object).length === 0) throw new Error(`empty condition on ${key}`);
     if (!isOperators) {
+      // Equality with an object or array has no one meaning in SQL: no repository asks for it.
+      if (condition !== null && typeof condition === 'object' && !(condition instanceof Date)) throw new Error(`unsupported equality on ${key}`);
       if (condition === null || condition === undefined) parts.push(`${column} IS NULL`);
       else {
         parts.push(`${column} = ?`);
@@ -79,10 +82,12 @@ const translate = (filter: Filter, params: unknown[]): string => {
           }
           break;
         case '$in': {
-          const values = operand as unknown[];
-          if (values.length === 0) parts.push('0');
+          // As in MongoDB, a null in the list also matches a missing field.
+          const values = (operand as unknown[]).filter((value) => value !== null);
+          const orNull = values.length < (operand as unknown[]).length ? ` OR ${column} IS NULL` : '';
+          if (values.length === 0) parts.push(orNull ? `${column} IS NULL` : '0');
           else {
-            parts.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+            parts.push(`(${column} IN (${values.map(() => '?').join(', ')})${orNull})`);
             params.push(...values.map(bindable));
           }
           break;
@@ -127,9 +132,8 @@ const getPath = (doc: Record<string, unknown>, field: string): unknown =>
 
 const unsetPath = (doc: Record<string, unknown>, field: string): void => {
   const parts = field.split('.');
-  const parent = getPath(doc, parts.slice(0, -1).join('.') || '') ?? doc;
-  const target = parts.length === 1 ? doc : parent;
-  if (target !== null && typeof target === 'object') delete (target as Record<string, unknown>)[parts.at(-1)!];
+  const parent = parts.length === 1 ? doc : getPath(doc, parts.slice(0, -1).join('.'));
+  if (parent !== null && typeof parent === 'object') delete (parent as Record<string, unknown>)[parts.at(-1)!];
 };
 
 /** Applies the Update subset of collection.ts to a copy of the document. */
@@ -150,54 +154,93 @@ export const applyUpdate = <T extends Doc>(doc: T, update: Update): T => {
   return next as unknown as T;
 };
 
+interface Waiter {
+  generation: number;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/** What `deferDurability` hands back: the work's value, and when the writes it made are durable. */
+export interface Deferred<R> {
+  value: R;
+  /** Resolves once every write of the work is committed; rejects if any was rolled back. */
+  durable(): Promise<void>;
+}
+
 /**
  * Group commit. Every write runs at once inside a transaction that stays open until the end of
  * the current turn of the event loop; then one COMMIT (one fsync with synchronous=FULL) makes all
  * of them durable together, and only then do their promises resolve. Each write is its own
- * savepoint, so a refused one (a unique index) undoes only itself. Inside `deferDurability` a
- * write resolves once applied, so a command's several writes cost one turn and one commit; the
- * command awaits `durable()` before it answers or publishes.
+ * savepoint, so a refused one (a unique index) undoes only itself; an error that makes SQLite
+ * abandon the whole transaction (a full disk, an I/O error) or a failed COMMIT rejects every
+ * write of that transaction (its generation) and tells the rollback listeners. Inside
+ * `deferDurability` a write resolves once applied, so a command's several writes cost one turn
+ * and one commit; the command awaits the returned `durable()` before it answers or publishes.
  */
 class WriteBatcher {
-  private waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  /** The number of the open transaction (or of the last one): each BEGIN starts a new generation. */
+  private generation = 0;
+  /** Every generation up to this one has committed or failed. */
+  private settledUpTo = 0;
+  /** Generations that were rolled back, with why (the newest few hundred). */
+  private readonly failures = new Map<number, unknown>();
+  private waiters: Waiter[] = [];
   private scheduled = false;
-  /** Set inside deferDurability: writes resolve when applied; the caller awaits durable(). */
-  private readonly deferred = new AsyncLocalStorage<true>();
+  /** Inside deferDurability: the generations the work wrote in. */
+  private readonly deferred = new AsyncLocalStorage<Set<number>>();
   private readonly rollbackListeners: (() => void)[] = [];
 
   constructor(private readonly db: SqliteDatabase) {}
 
   run<R>(work: () => R): Promise<R> {
-    if (!this.db.inTransaction) this.db.exec('BEGIN IMMEDIATE');
+    if (!this.db.inTransaction) {
+      this.db.exec('BEGIN IMMEDIATE');
+      this.generation += 1;
+    }
+    const generation = this.generation;
     let result: R;
     try {
       result = this.db.transaction(work)();
     } catch (error) {
-      this.schedule();
+      // A constraint undoes only this write's savepoint; a full disk or an I/O error makes SQLite
+      // abandon the whole transaction, and every write of it is lost, however it was answered.
+      if (this.db.inTransaction) this.schedule();
+      else this.fail(generation, error);
       return Promise.reject(error);
     }
-    if (this.deferred.getStore()) {
+    const touched = this.deferred.getStore();
+    if (touched) {
+      touched.add(generation);
       this.schedule();
       return Promise.resolve(result);
     }
-    return this.durable().then(() => result);
+    return this.settled(generation).then(() => result);
   }
 
-  deferDurability<R>(work: () => Promise<R>): Promise<R> {
-    return this.deferred.run(true, work);
+  async deferDurability<R>(work: () => Promise<R>): Promise<Deferred<R>> {
+    const touched = new Set<number>();
+    const value = await this.deferred.run(touched, work);
+    return { value, durable: () => Promise.all([...touched].map((generation) => this.settled(generation))).then(() => undefined) };
   }
 
-  /** Resolves at the commit of what is open now (at once when nothing is). */
+  /** A read barrier: resolves once what is open now has been committed or abandoned. */
   durable(): Promise<void> {
     if (!this.db.inTransaction) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
-      this.schedule();
-    });
+    return this.settled(this.generation).catch(() => undefined);
   }
 
   onRollback(listener: () => void): void {
     this.rollbackListeners.push(listener);
+  }
+
+  private settled(generation: number): Promise<void> {
+    if (generation <= this.settledUpTo) {
+      return this.failures.has(generation) ? Promise.reject(this.failures.get(generation)) : Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.waiters.push({ generation, resolve, reject });
+      this.schedule();
+    });
   }
 
   private schedule(): void {
@@ -206,24 +249,36 @@ class WriteBatcher {
     setImmediate(() => this.flush());
   }
 
+  private settle(generation: number): void {
+    this.settledUpTo = Math.max(this.settledUpTo, generation);
+    const due = this.waiters.filter((waiter) => waiter.generation <= this.settledUpTo);
+    this.waiters = this.waiters.filter((waiter) => waiter.generation > this.settledUpTo);
+    for (const waiter of due) {
+      if (this.failures.has(waiter.generation)) waiter.reject(this.failures.get(waiter.generation));
+      else waiter.resolve();
+    }
+  }
+
+  private fail(generation: number, error: unknown): void {
+    this.failures.set(generation, error);
+    if (this.failures.size > 500) this.failures.delete(this.failures.keys().next().value!);
+    for (const listener of this.rollbackListeners) listener();
+    this.settle(generation);
+  }
+
   /** Commits what is open now; safe to call at any time (close() does). */
   flush(): void {
     this.scheduled = false;
-    const waiting = this.waiting;
-    this.waiting = [];
-    if (!this.db.inTransaction) {
-      for (const waiter of waiting) waiter.resolve();
-      return;
-    }
+    if (!this.db.inTransaction) return;
+    const generation = this.generation;
     try {
       this.db.exec('COMMIT');
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      for (const listener of this.rollbackListeners) listener();
-      for (const waiter of waiting) waiter.reject(error);
+      this.fail(generation, error);
       return;
     }
-    for (const waiter of waiting) waiter.resolve();
+    this.settle(generation);
   }
 }
 
@@ -359,6 +414,16 @@ export interface SqliteDriver extends StoreDriver {
 
 export type { SqliteCollection };
 
+/**
+ * SQLite's online backup into a new owner-only file, in ONE step: copied a hundred pages at a
+ * time (the default), every commit of another connection restarts it, and under steady writes it
+ * never ends. One step holds a read transaction, which in WAL mode blocks no writer.
+ */
+export const backupDatabase = async (db: SqliteDatabase, destination: string): Promise<void> => {
+  closeSync(openSync(destination, 'wx', OWNER_ONLY_FILE));
+  await db.backup(destination, { progress: ({ totalPages }) => Math.max(totalPages, 1) * 2 });
+};
+
 const OWNER_ONLY_FILE = 0o600;
 
 /**
@@ -431,7 +496,7 @@ export const createSqliteDriver = (dataDir: string, options: { file?: string } =
     onRollback: (listener) => writes.onRollback(listener),
     async backup(destination: string) {
       writes.flush();
-      await db.backup(destination);
+      await backupDatabase(db, destination);
     },
     async close() {
       writes.flush();

@@ -22,6 +22,9 @@ export default tseslint.config(
     // Without a resolver import-x cannot follow an extensionless relative import and skips it
     // silently: every path rule below would pass anything.
     settings: {
+      // import-x reads only .js files into its module graph unless told: no-cycle saw nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           alwaysTryTypes: true,

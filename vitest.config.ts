@@ -21,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
-          include: ['api/**/*.int.test.ts', 'realtime-server/**/*.int.test.ts'],
+          include: ['api/**/*.int.test.ts', 'realtime-server/**/*.int.test.ts', 'scripts/**/*.int.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -42,8 +42,10 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            // contracts stand alone
-            { target: './packages/contracts', from: ['./api', './web', './realtime-server', './packages/chat-core'] },
+            // contracts and the environment reader stand alone; the web app reads no process environment
+            { target: './packages/contracts', from: ['./api', './web', './realtime-server', './packages/chat-core', './packages/config'] },
+            { target: './packages/config', from: ['./api', './web', './realtime-server', './packages/chat-core', './packages/contracts'] },
+            { target: './web', from: './packages/config' },
             // the chat core is pure: contracts only
             { target: './packages/chat-core', from: ['./api', './web', './realtime-server', './packages/testing'] },
             // the realtime server never reaches into the API or the web app, and back

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError, dataDirOf, host, integer, jwtSecret as readJwtSecret, port, present, url, type Env } from '@le/config';
 
 /** Configuration of contract §2, read and validated once at start-up. */
 export interface Config {
@@ -30,71 +30,20 @@ export interface Config {
   activityRetentionDays: number;
 }
 
-/** A bad value: its message is one line naming the variable. */
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
-const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
-
-const integer = (env: Env, name: string, fallback: number, min: number, max: number): number => {
-  const raw = env[name];
-  if (!present(raw)) return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
-  return value;
-};
-
-const url = (env: Env, name: string, protocols: string[]): string | null => {
-  const raw = env[name];
-  if (!present(raw)) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a URL (${protocols.join(', ')}), got "${raw}"`);
-  }
-  if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
-    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}://`).join(' or ')}`);
-  }
-  return raw;
-};
+export { ConfigError };
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-/** Reads the secret from DATA_DIR, making one the first time so that tokens survive restarts. */
-const persistedSecret = (dataDir: string): string => {
-  const file = path.join(dataDir, 'jwt-secret');
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start: fall through and create it
-  }
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-};
-
 export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config => {
   const production = env.NODE_ENV === 'production';
-  const dataDir = path.resolve(cwd, present(env.DATA_DIR) ? env.DATA_DIR : './data');
+  const dataDir = dataDirOf(env, cwd);
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
   }
 
-  let jwtSecret: string;
-  if (present(env.JWT_SECRET)) {
-    if (env.JWT_SECRET.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
-    jwtSecret = env.JWT_SECRET;
-  } else if (production) {
-    throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
-  } else {
-    jwtSecret = persistedSecret(dataDir);
-  }
+  const jwtSecret = readJwtSecret(env, dataDir, { production, create: true });
 
   const adminEmail = present(env.ADMIN_EMAIL) ? env.ADMIN_EMAIL.trim() : null;
   const adminPassword = present(env.ADMIN_PASSWORD) ? env.ADMIN_PASSWORD : null;
@@ -109,8 +58,8 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
   }
 
   return {
-    port: integer(env, 'PORT', 3000, 0, 65535),
-    host: present(env.HOST) ? env.HOST : '0.0.0.0',
+    port: port(env, 3000),
+    host: host(env),
     dataDir,
     mongodbUrl: url(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),

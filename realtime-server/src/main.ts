@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import path from 'node:path';
+import { ConfigError } from '@le/config';
 import { REVOKED_SESSION_KEY, ROLES, USER_ROLE_KEY, type Role } from '@le/contracts';
 import { createVerifier } from 'fast-jwt';
 import { Redis } from 'ioredis';
+import { loadRealtimeConfig, type RealtimeConfig } from './config';
 import { createRealtimeServer } from './index';
 
 /**
@@ -15,18 +15,14 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
-const env = process.env;
-const port = Number(env.PORT ?? 3001);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a whole number 0-65535, got "${env.PORT}"`);
-const redisUrl = env.REDIS_URL?.trim() || fail('REDIS_URL is required to run the realtime server alone');
-const secret = (() => {
-  if (env.JWT_SECRET) return env.JWT_SECRET;
-  try {
-    return readFileSync(path.resolve(env.DATA_DIR ?? './data', 'jwt-secret'), 'utf8').trim();
-  } catch {
-    return fail('JWT_SECRET is required (the same as the API processes use)');
-  }
-})();
+let config: RealtimeConfig;
+try {
+  config = loadRealtimeConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+const { port, host, redisUrl, jwtSecret: secret } = config!;
 
 const verify = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
@@ -73,7 +69,7 @@ const realtime = await createRealtimeServer({
   },
 });
 
-httpServer.listen(port, env.HOST ?? '0.0.0.0', () => {
+httpServer.listen(port, host, () => {
   process.stdout.write(`realtime server listening on port ${port} (redis)\n`);
 });
 

@@ -1,4 +1,4 @@
-import { LIMITS, type MessageSender } from '@le/contracts';
+import { isWithinEditWindow, LIMITS, type MessageSender } from '@le/contracts';
 import { GLOBAL_STREAM, type NewChatEvent } from './events';
 import type { MessageDoc } from './projections';
 
@@ -85,8 +85,6 @@ export const validContent = (content: string): string => {
 
 const mayAccess = (target: StreamRef, actor: Actor): boolean => target.memberId === null || actor.isAdmin || actor._id === target.memberId;
 
-const withinEditWindow = (message: MessageDoc, now: string): boolean =>
-  new Date(now).getTime() - new Date(message.createdAt).getTime() <= LIMITS.editWindowMs;
 
 /** Post or reply. `parent` is the message replied to as it is now (null when not found or not a reply). */
 export const decidePost = (command: PostMessage, state: { parent: MessageDoc | null }): NewChatEvent => {
@@ -117,17 +115,17 @@ export const decidePost = (command: PostMessage, state: { parent: MessageDoc | n
   };
 };
 
-const ownMessage = (actor: Actor, message: MessageDoc | null, now: string, verb: string): MessageDoc => {
+const ownMessage = (actor: Actor, message: MessageDoc | null, now: string, verb: { present: string; past: string }): MessageDoc => {
   if (!message || message.deleted) return refuse('not_found', 'MESSAGE_NOT_FOUND', 'Message not found.');
-  if (message.sender._id !== actor._id) refuse('forbidden', 'NOT_YOUR_MESSAGE', `You can only ${verb} your own messages.`);
-  if (!withinEditWindow(message, now)) {
-    refuse('forbidden', 'EDIT_WINDOW_CLOSED', `A message can only be ${verb}ed within 5 minutes of sending.`);
+  if (message.sender._id !== actor._id) refuse('forbidden', 'NOT_YOUR_MESSAGE', `You can only ${verb.present} your own messages.`);
+  if (!isWithinEditWindow(message.createdAt, now)) {
+    refuse('forbidden', 'EDIT_WINDOW_CLOSED', `A message can only be ${verb.past} within 5 minutes of sending.`);
   }
   return message;
 };
 
 export const decideEdit = (command: EditMessage, state: { message: MessageDoc | null }): NewChatEvent => {
-  const message = ownMessage(command.actor, state.message, command.now, 'edit');
+  const message = ownMessage(command.actor, state.message, command.now, { present: 'edit', past: 'edited' });
   if (!command.actor.canPost) refuse('forbidden', 'CANNOT_POST', 'Only members with an active membership can post.');
   if (message.hidden) refuse('forbidden', 'MESSAGE_HIDDEN', 'A hidden message cannot be edited.');
   const content = validContent(command.content);
@@ -141,7 +139,7 @@ export const decideEdit = (command: EditMessage, state: { message: MessageDoc | 
 };
 
 export const decideDelete = (command: DeleteMessage, state: { message: MessageDoc | null }): NewChatEvent => {
-  const message = ownMessage(command.actor, state.message, command.now, 'delet');
+  const message = ownMessage(command.actor, state.message, command.now, { present: 'delete', past: 'deleted' });
   return {
     type: 'message.deleted',
     stream: message.stream,

@@ -62,11 +62,12 @@ const posted = (by: Actor, id: string, content = 'hello', options: { target?: St
 const hidden = (id: string, ms = 1000) =>
   decideToggleHidden({ type: 'ToggleHidden', actor: admin, messageId: id, context: null, now: at(ms) }, { message: stateOf(given(posted(sari, id)), id) });
 
-const refusal = (decide: () => unknown): { kind: string; code: string } => {
+/** The refusal as a user meets it: its kind (the status), its code and its words. */
+const refusal = (decide: () => unknown): { kind: string; code: string; message: string } => {
   try {
     decide();
   } catch (error) {
-    if (error instanceof ChatRuleError) return { kind: error.kind, code: error.code };
+    if (error instanceof ChatRuleError) return { kind: error.kind, code: error.code, message: error.message };
     throw error;
   }
   throw new Error('the command was accepted');
@@ -92,24 +93,24 @@ describe('PostMessage', () => {
 
   it('given a member, when posting in their own chat, then it is accepted; in another member chat, refused', () => {
     expect(post(sari, 'hi', privateChat).stream).toBe(privateChat.stream);
-    expect(refusal(() => post(budi, 'hi', privateChat))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_CHAT' });
+    expect(refusal(() => post(budi, 'hi', privateChat))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_CHAT', message: 'This conversation is not yours.' });
   });
 
   it('given a trial or expired user (canPost false), when posting, then refused', () => {
-    expect(refusal(() => post(trial, 'hi'))).toEqual({ kind: 'forbidden', code: 'CANNOT_POST' });
+    expect(refusal(() => post(trial, 'hi'))).toEqual({ kind: 'forbidden', code: 'CANNOT_POST', message: 'Only members with an active membership can post.' });
   });
 
   it('given empty or whitespace-only content, when posting, then refused', () => {
-    expect(refusal(() => post(sari, ''))).toEqual({ kind: 'invalid', code: 'EMPTY_MESSAGE' });
-    expect(refusal(() => post(sari, ' \n\t '))).toEqual({ kind: 'invalid', code: 'EMPTY_MESSAGE' });
+    expect(refusal(() => post(sari, ''))).toEqual({ kind: 'invalid', code: 'EMPTY_MESSAGE', message: 'A message cannot be empty.' });
+    expect(refusal(() => post(sari, ' \n\t '))).toEqual({ kind: 'invalid', code: 'EMPTY_MESSAGE', message: 'A message cannot be empty.' });
     // Only invisible characters: zero-width space, joiner, BOM, a right-to-left mark, a no-break space.
-    expect(refusal(() => post(sari, '\u200b\u200d\ufeff\u200f\u00a0'))).toEqual({ kind: 'invalid', code: 'EMPTY_MESSAGE' });
+    expect(refusal(() => post(sari, '\u200b\u200d\ufeff\u200f\u00a0'))).toEqual({ kind: 'invalid', code: 'EMPTY_MESSAGE', message: 'A message cannot be empty.' });
     // Emoji sequences built with joiners are content.
     expect(() => post(sari, '👩\u200d💻')).not.toThrow();
   });
 
   it('given content over the limit, when posting, then refused; at the limit, accepted', () => {
-    expect(refusal(() => post(sari, 'x'.repeat(LIMITS.messageMaxChars + 1)))).toEqual({ kind: 'invalid', code: 'MESSAGE_TOO_LONG' });
+    expect(refusal(() => post(sari, 'x'.repeat(LIMITS.messageMaxChars + 1)))).toEqual({ kind: 'invalid', code: 'MESSAGE_TOO_LONG', message: 'A message can be at most 2000 characters.' });
     expect(post(sari, 'x'.repeat(LIMITS.messageMaxChars)).type).toBe('message.posted');
   });
 });
@@ -126,15 +127,15 @@ describe('PostMessage as a reply', () => {
   });
 
   it('given a hidden message, when replying, then refused', () => {
-    expect(refusal(() => reply(given(posted(sari, 'p1'), hidden('p1')), 'p1'))).toEqual({ kind: 'forbidden', code: 'PARENT_HIDDEN' });
+    expect(refusal(() => reply(given(posted(sari, 'p1'), hidden('p1')), 'p1'))).toEqual({ kind: 'forbidden', code: 'PARENT_HIDDEN', message: 'You cannot reply to a hidden message.' });
   });
 
   it('given a deleted, unknown or other-stream message, when replying, then not found', () => {
     const deleted = decideDelete({ type: 'DeleteMessage', actor: sari, messageId: 'p1', now: at(10) }, { message: stateOf(given(posted(sari, 'p1')), 'p1') });
-    expect(refusal(() => reply(given(posted(sari, 'p1'), deleted), 'p1'))).toEqual({ kind: 'not_found', code: 'PARENT_NOT_FOUND' });
-    expect(refusal(() => reply(given(), 'nope'))).toEqual({ kind: 'not_found', code: 'PARENT_NOT_FOUND' });
+    expect(refusal(() => reply(given(posted(sari, 'p1'), deleted), 'p1'))).toEqual({ kind: 'not_found', code: 'PARENT_NOT_FOUND', message: 'The message you reply to does not exist.' });
+    expect(refusal(() => reply(given(), 'nope'))).toEqual({ kind: 'not_found', code: 'PARENT_NOT_FOUND', message: 'The message you reply to does not exist.' });
     const inPrivate = given(posted(sari, 'p2', 'private', { target: privateChat }));
-    expect(refusal(() => reply(inPrivate, 'p2'))).toEqual({ kind: 'not_found', code: 'PARENT_NOT_FOUND' });
+    expect(refusal(() => reply(inPrivate, 'p2'))).toEqual({ kind: 'not_found', code: 'PARENT_NOT_FOUND', message: 'The message you reply to does not exist.' });
   });
 });
 
@@ -148,19 +149,19 @@ describe('EditMessage', () => {
   });
 
   it('given my message older than 5 minutes, when editing, then refused', () => {
-    expect(refusal(() => edit(sari, history, LIMITS.editWindowMs + 1))).toEqual({ kind: 'forbidden', code: 'EDIT_WINDOW_CLOSED' });
+    expect(refusal(() => edit(sari, history, LIMITS.editWindowMs + 1))).toEqual({ kind: 'forbidden', code: 'EDIT_WINDOW_CLOSED', message: 'A message can only be edited within 5 minutes of sending.' });
   });
 
   it('given someone else message (even as admin), when editing, then refused', () => {
-    expect(refusal(() => edit(budi, history, 1))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_MESSAGE' });
-    expect(refusal(() => edit(admin, history, 1))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_MESSAGE' });
+    expect(refusal(() => edit(budi, history, 1))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_MESSAGE', message: 'You can only edit your own messages.' });
+    expect(refusal(() => edit(admin, history, 1))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_MESSAGE', message: 'You can only edit your own messages.' });
   });
 
   it('given blank content, a hidden message, a lost membership or no message, when editing, then refused', () => {
-    expect(refusal(() => edit(sari, history, 1, '   '))).toEqual({ kind: 'invalid', code: 'EMPTY_MESSAGE' });
-    expect(refusal(() => edit(sari, given(posted(sari, 'm1'), hidden('m1')), 2))).toEqual({ kind: 'forbidden', code: 'MESSAGE_HIDDEN' });
-    expect(refusal(() => edit({ ...sari, canPost: false }, history, 1))).toEqual({ kind: 'forbidden', code: 'CANNOT_POST' });
-    expect(refusal(() => edit(sari, given(), 1))).toEqual({ kind: 'not_found', code: 'MESSAGE_NOT_FOUND' });
+    expect(refusal(() => edit(sari, history, 1, '   '))).toEqual({ kind: 'invalid', code: 'EMPTY_MESSAGE', message: 'A message cannot be empty.' });
+    expect(refusal(() => edit(sari, given(posted(sari, 'm1'), hidden('m1')), 2))).toEqual({ kind: 'forbidden', code: 'MESSAGE_HIDDEN', message: 'A hidden message cannot be edited.' });
+    expect(refusal(() => edit({ ...sari, canPost: false }, history, 1))).toEqual({ kind: 'forbidden', code: 'CANNOT_POST', message: 'Only members with an active membership can post.' });
+    expect(refusal(() => edit(sari, given(), 1))).toEqual({ kind: 'not_found', code: 'MESSAGE_NOT_FOUND', message: 'Message not found.' });
   });
 });
 
@@ -174,10 +175,10 @@ describe('DeleteMessage', () => {
   });
 
   it('given an old, foreign, or already deleted message, when deleting, then refused', () => {
-    expect(refusal(() => remove(sari, history, LIMITS.editWindowMs + 1))).toEqual({ kind: 'forbidden', code: 'EDIT_WINDOW_CLOSED' });
-    expect(refusal(() => remove(budi, history, 1))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_MESSAGE' });
+    expect(refusal(() => remove(sari, history, LIMITS.editWindowMs + 1))).toEqual({ kind: 'forbidden', code: 'EDIT_WINDOW_CLOSED', message: 'A message can only be deleted within 5 minutes of sending.' });
+    expect(refusal(() => remove(budi, history, 1))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_MESSAGE', message: 'You can only delete your own messages.' });
     const gone = given(posted(sari, 'm1'), remove(sari, history, 1));
-    expect(refusal(() => remove(sari, gone, 2))).toEqual({ kind: 'not_found', code: 'MESSAGE_NOT_FOUND' });
+    expect(refusal(() => remove(sari, gone, 2))).toEqual({ kind: 'not_found', code: 'MESSAGE_NOT_FOUND', message: 'Message not found.' });
   });
 });
 
@@ -194,8 +195,8 @@ describe('ToggleHidden', () => {
   });
 
   it('given a non-admin, when toggling, then refused; given no message, then not found', () => {
-    expect(refusal(() => toggle(sari, given(posted(sari, 'm1'))))).toEqual({ kind: 'forbidden', code: 'ADMIN_ONLY' });
-    expect(refusal(() => toggle(admin, given()))).toEqual({ kind: 'not_found', code: 'MESSAGE_NOT_FOUND' });
+    expect(refusal(() => toggle(sari, given(posted(sari, 'm1'))))).toEqual({ kind: 'forbidden', code: 'ADMIN_ONLY', message: 'Only an admin can hide messages.' });
+    expect(refusal(() => toggle(admin, given()))).toEqual({ kind: 'not_found', code: 'MESSAGE_NOT_FOUND', message: 'Message not found.' });
   });
 });
 
@@ -213,6 +214,6 @@ describe('MarkRead', () => {
   });
 
   it('given another member chat, when marking read, then refused', () => {
-    expect(refusal(() => read(budi, 7, 0))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_CHAT' });
+    expect(refusal(() => read(budi, 7, 0))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_CHAT', message: 'This conversation is not yours.' });
   });
 });

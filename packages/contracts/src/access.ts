@@ -1,4 +1,4 @@
-import type { Role } from './constants';
+import { LIMITS, type Role } from './constants';
 
 /** The part of a user that decides what it may do. Dates are ISO strings or Date objects. */
 export interface AccessSubject {
@@ -40,4 +40,14 @@ export const membershipStatus = (subject: AccessSubject, now = Date.now()): Memb
   if (end !== null && end > now) return 'Active';
   if (!isPaidTier(subject.membershipTier) && isTrialActive(subject, now)) return 'Trial';
   return 'Expired';
+};
+
+/**
+ * Spec §5: the author may edit or delete a message up to 5 minutes after sending it, that moment
+ * included. The one rule for the server's decision and the screen's buttons.
+ */
+export const isWithinEditWindow = (createdAt: string | Date, now: string | Date | number = Date.now()): boolean => {
+  const created = toTime(createdAt);
+  const at = typeof now === 'number' ? now : toTime(now);
+  return created !== null && at !== null && at - created <= LIMITS.editWindowMs;
 };

@@ -40,7 +40,6 @@ export const ROOMS = {
   user: (userId: string) => `user:${userId}`,
   role: (role: string) => `role:${role}`,
   session: (sessionId: string) => `session:${sessionId}`,
-  chat: (chatId: string) => `chat:${chatId}`,
 } as const;
 
 

@@ -101,21 +101,12 @@ const open = (token: string | null) => {
     if (socket !== next) return;
     for (const handler of chatHandlers) handler(event);
   });
+  // Admins only: a user came online or went offline (sockets and heartbeats, any process).
+  next.on('presence:changed', (payload) => {
+    if (socket !== next) return;
+    for (const handler of presenceHandlers) handler(payload);
+  });
   // The realtime process had lost Redis: catch up exactly as after a reconnection.
-  // Admins only: a user came online or went offline (sockets and heartbeats, any process).
-  next.on('presence:changed', (payload) => {
-    if (socket !== next) return;
-    for (const handler of presenceHandlers) handler(payload);
-  });
-  next.on('chat:resync', () => {
-    if (socket !== next) return;
-    setState({ connections: useRealtimeStore.getState().connections + 1 });
-  });
-  // Admins only: a user came online or went offline (sockets and heartbeats, any process).
-  next.on('presence:changed', (payload) => {
-    if (socket !== next) return;
-    for (const handler of presenceHandlers) handler(payload);
-  });
   next.on('chat:resync', () => {
     if (socket !== next) return;
     setState({ syncs: useRealtimeStore.getState().syncs + 1 });

@@ -7,7 +7,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { getAdminPayments } from '@/features/admin/api/payments';
-import { formatDate } from '@/features/admin/utils/format';
+import { formatDate, paymentsHeading } from '@/features/admin/utils/format';
 import { LabeledSelect } from './labeled-select';
 import { PaymentReviewCard } from './payment-review-card';
 import { RejectPaymentDialog } from './reject-payment-dialog';
@@ -126,7 +126,7 @@ export function PaymentsSection({ onMembersChanged }: { onMembersChanged: () => 
       <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
         <Stack gap="1">
           <Heading as="h2" size="lg" id="payments-heading">
-            Pending payments
+            {paymentsHeading(status)}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
             Compare each transfer proof with the expected amount, then approve or reject it.

@@ -46,3 +46,7 @@ export const fromDateInput = (value: string): string | null => {
   const date = new Date(`${value}T23:59:59`);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 };
+
+/** The payments list's heading names what the filter shows ("All payments" under All). */
+export const paymentsHeading = (status: 'pending' | 'approved' | 'rejected' | 'all'): string =>
+  ({ pending: 'Pending payments', approved: 'Approved payments', rejected: 'Rejected payments', all: 'All payments' })[status];

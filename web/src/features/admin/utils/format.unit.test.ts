@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatRupiah, fromDateInput, toDateInput } from './format';
+import { formatDate, formatRupiah, fromDateInput, paymentsHeading, toDateInput } from './format';
 
 describe('admin formats', () => {
   it('writes Rupiah with Indonesian grouping', () => {
@@ -22,5 +22,12 @@ describe('admin formats', () => {
     expect(toDateInput(null)).toBe('');
     expect(formatDate(null)).toBe('—');
     expect(formatDate('2031-05-06T12:00:00.000Z')).toMatch(/^\d{2}\/\d{2}\/2031$/);
+  });
+
+  it('heads the payments list by its filter (not "Pending payments" under All)', () => {
+    expect(paymentsHeading('pending')).toBe('Pending payments');
+    expect(paymentsHeading('approved')).toBe('Approved payments');
+    expect(paymentsHeading('rejected')).toBe('Rejected payments');
+    expect(paymentsHeading('all')).toBe('All payments');
   });
 });

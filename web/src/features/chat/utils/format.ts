@@ -1,4 +1,4 @@
-import { LIMITS, UI_TEXT } from '@le/contracts';
+import { isWithinEditWindow, LIMITS, UI_TEXT } from '@le/contracts';
 
 const valid = (value: string | null | undefined): Date | null => {
   if (!value) return null;
@@ -36,11 +36,8 @@ export const formatListTime = (value: string | null | undefined, now = new Date(
 export const replyPreview = (content: string): string =>
   content.length > LIMITS.replyPreviewChars ? `${content.slice(0, LIMITS.replyPreviewChars)}…` : content;
 
-/** Spec §5: the author may edit (and delete) within 5 minutes of creation. */
-export const withinEditWindow = (createdAt: string, now = Date.now()): boolean => {
-  const created = valid(createdAt);
-  return created !== null && now - created.getTime() < LIMITS.editWindowMs;
-};
+/** Spec §5: the author may edit (and delete) within 5 minutes of creation: the server's own rule. */
+export const withinEditWindow = (createdAt: string, now = Date.now()): boolean => valid(createdAt) !== null && isWithinEditWindow(createdAt, now);
 
 /** How a message body shows (spec §4): the admin sees hidden messages dimmed, everyone else the notice. */
 export type MessageDisplay = { kind: 'text' | 'dimmed'; text: string } | { kind: 'hidden'; text: string } | { kind: 'deleted'; text: string };

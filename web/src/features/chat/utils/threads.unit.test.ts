@@ -68,7 +68,9 @@ describe('groupByDay and formats', () => {
     expect(replyPreview('y'.repeat(60))).toBe(`${'y'.repeat(50)}…`);
     const created = '2026-11-20T10:00:00.000Z';
     expect(withinEditWindow(created, Date.parse(created) + 4 * 60_000)).toBe(true);
-    expect(withinEditWindow(created, Date.parse(created) + 5 * 60_000)).toBe(false);
+    // The server accepts an edit at exactly 5 minutes (chat-core): so does the screen.
+    expect(withinEditWindow(created, Date.parse(created) + 5 * 60_000)).toBe(true);
+    expect(withinEditWindow(created, Date.parse(created) + 5 * 60_000 + 1)).toBe(false);
   });
 });
 

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/** A socket.io-client socket as the realtime client uses it, driven by the test. */
+class FakeSocket extends EventEmitter {
+  active = true;
+  connected = false;
+  connect = vi.fn();
+  disconnect = vi.fn();
+}
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const socket = new FakeSocket();
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+const { acquireRealtime, onPresence, useRealtimeStore } = await import('./realtime-client');
+
+describe('the realtime client’s server events', () => {
+  afterEach(() => sockets.splice(0));
+
+  it('hears each server event once: one listener per event, one catch-up per resync, one call per presence change', () => {
+    const release = acquireRealtime();
+    const socket = sockets[0]!;
+    for (const event of ['connect', 'disconnect', 'connect_error', 'chat:event', 'presence:changed', 'chat:resync', 'session:revoked']) {
+      expect(socket.listenerCount(event), event).toBe(1);
+    }
+    socket.emit('connect');
+    const afterConnect = useRealtimeStore.getState().syncs;
+    socket.emit('chat:resync');
+    expect(useRealtimeStore.getState().syncs).toBe(afterConnect + 1);
+
+    const presence = vi.fn();
+    const stop = onPresence(presence);
+    socket.emit('presence:changed', { userId: 'u1', online: true });
+    expect(presence).toHaveBeenCalledTimes(1);
+    stop();
+    release();
+  });
+});

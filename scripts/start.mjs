@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `pnpm start [all|api|realtime]`: builds the web app if it is missing, then runs the server in
-// this same process (TypeScript is loaded through tsx, so there is no separate compile step).
+// `pnpm start [all|api|realtime]`: builds the web app if it is missing or older than its sources,
+// then runs the server in this same process (TypeScript is loaded through tsx, so there is no
+// separate compile step).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { webBuildState } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv[2] ?? 'all';
@@ -16,9 +18,13 @@ if (!['all', 'api', 'realtime'].includes(mode)) {
 
 if (mode !== 'realtime') {
   const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'web', 'dist');
-  if (!existsSync(path.join(webDist, 'index.html'))) {
-    process.stdout.write('Building the web app (first start)...\n');
-    const vite = path.join(root, 'web', 'node_modules', 'vite', 'bin', 'vite.js');
+  const state = webBuildState(root, webDist);
+  const missing = state === 'missing';
+  // Only the default build is ours to rebuild; a WEB_DIST given from outside is served as it is.
+  const stale = state === 'stale' && !process.env.WEB_DIST;
+  const vite = path.join(root, 'web', 'node_modules', 'vite', 'bin', 'vite.js');
+  if (missing || (stale && existsSync(vite))) {
+    process.stdout.write(missing ? 'Building the web app (first start)...\n' : 'Rebuilding the web app (its sources changed)...\n');
     const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
       cwd: path.join(root, 'web'),
       stdio: 'inherit',

@@ -1,0 +1,3 @@
+export declare const encodeValue: (value: unknown) => unknown;
+export declare const encodeDocument: (doc: unknown) => string;
+export declare const decodeDocument: <T>(text: string) => T;

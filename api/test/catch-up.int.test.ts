@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, tempDir, type TempDir } from '@le/testing';
@@ -9,22 +8,14 @@ import { catchUpChatProjections } from '../src/services/chat-catch-up';
 import { rebuildChatProjections } from '../src/services/chat-rebuild';
 import { openStore } from '../src/store';
 import { createSqliteDriver } from '../src/store/sqlite';
+import { runScript } from './support/run-script';
 
 /** A process killed between appending a chat event and projecting it: the next start catches up. */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 
 const crashBetweenWrites = (dataDir: string, command: 'post' | 'edit' | 'post-uncommitted') =>
-  new Promise<{ signal: NodeJS.Signals | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support/crash-between-writes.ts'), dataDir, command], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (_code, signal) => resolve({ signal, output }));
-  });
+  runScript(path.join(here, 'support/crash-between-writes.ts'), [dataDir, command]);
 
 const projectionsOf = async (dataDir: string) => {
   const store = await openStore(createSqliteDriver(dataDir));

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { copyFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,23 +9,13 @@ import { createStore } from '../src/store';
 import { newId } from '../src/lib/ids';
 import { createSqliteDriver, SQLITE_FILE } from '../src/store/sqlite';
 import { ADMIN } from './helpers';
+import { runScript } from './support/run-script';
 
 /** `pnpm backup` while the server writes, a restore from the copy, and the projection check on SQLite. */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 
-const run = (script: string, args: string[], env: Record<string, string>) =>
-  new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src', script), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
+const run = (script: string, args: string[], env: Record<string, string>) => runScript(path.join(root, 'api/src', script), args, env);
 
 describe('operator tools on the embedded store', () => {
   let live: TempDir;

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { appendFile, cp, readdir, readFile, stat } from 'node:fs/promises';
@@ -12,6 +11,7 @@ import { createStore, describeTakeover, DuplicateKeyError, openStore } from '../
 import { NEDB_DIR, NEDB_IMPORTED_DIR, takeOverNedbDataDir } from '../src/store/nedb-takeover';
 import { createSqliteDriver } from '../src/store/sqlite';
 import { imageFile, makeJpeg, multipart } from './multipart';
+import { runScript } from './support/run-script';
 
 /**
  * Contract §11: a DATA_DIR written by the NeDB build (the fixture was written by e7c6cea through
@@ -80,17 +80,7 @@ const hashTree = async (dir: string): Promise<Record<string, string>> => {
   return out;
 };
 
-const runCrash = (dataDir: string, killAfter: string) =>
-  new Promise<{ signal: NodeJS.Signals | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support/takeover-crash.ts'), dataDir, killAfter], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (_code, signal) => resolve({ signal, output }));
-  });
+const runCrash = (dataDir: string, killAfter: string) => runScript(path.join(here, 'support/takeover-crash.ts'), [dataDir, killAfter]);
 
 describe('taking over a NeDB data dir', () => {
   it('starts with every account, password, file, payment, history post, message and log entry, and the chat goes on from its last seq', async () => {

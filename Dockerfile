@@ -1,5 +1,6 @@
 # One image for every process of the scaled set-up (docker-compose.yml): the API processes run
-# `pnpm start:api`, the realtime processes `pnpm start:realtime`.
+# `node scripts/start.mjs api`, the realtime processes `node scripts/start.mjs realtime` (node as
+# the process itself, so SIGTERM reaches its graceful close; pnpm 10 does not pass it on).
 #
 # Stage 1 builds: the compiler for better-sqlite3 (no prebuilt binary is downloaded), every
 # dependency, the web app; then it keeps the production dependencies only.
@@ -18,14 +19,14 @@ RUN pnpm install --frozen-lockfile \
 # Stage 2 runs: sources (TypeScript, loaded through tsx), the built web app and the production
 # dependencies with their compiled addons; no compiler, no dev dependencies, not root.
 FROM node:20-bookworm-slim
-RUN npm install --global pnpm@10.34.9 && npm cache clean --force
 ENV NODE_ENV=production \
     WEB_DIST=/app/web/dist \
     DATA_DIR=/app/data
 WORKDIR /app
-COPY --from=build --chown=node:node /app /app
-# A named volume mounted on /app/data/uploads takes this folder's owner (node) on first use
+# The code stays root's (the process cannot rewrite it); only DATA_DIR is the node user's. A named
+# volume mounted on /app/data/uploads takes this folder's owner on first use.
+COPY --from=build /app /app
 RUN mkdir -p /app/data/uploads && chown -R node:node /app/data && chmod -R 700 /app/data
 USER node
 EXPOSE 3000 3001
-CMD ["pnpm", "start:api"]
+CMD ["node", "scripts/start.mjs", "api"]

@@ -1,6 +1,7 @@
 // One lint setup for the workspace. The import zones keep the layers pointing one way:
 // web: shared (components, lib, config, hooks, stores, utils) -> features -> app; features never
 // import each other. packages/contracts imports no workspace; api, realtime and web meet only there.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -10,7 +11,10 @@ import tseslint from 'typescript-eslint';
 
 /** The features whose screens hold the socket (their chunks carry socket.io-client). */
 const REALTIME_FEATURES = ['chat'];
-const webFeatures = ['auth', 'home', 'history', 'live', 'faq-chat', 'chat', 'membership', 'profile', 'admin', 'activity-log'];
+// Every folder of web/src/features is a feature: a new one is under the rules from its first file.
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.e2e-artifacts/**', 'screenshots/**'] },
@@ -28,6 +32,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
           project: ['tsconfig.json', '*/tsconfig.json', 'packages/*/tsconfig.json', 'bench/tsconfig.json', 'e2e/tsconfig.json'],
         }),
       ],
@@ -51,7 +56,7 @@ export default tseslint.config(
             // the realtime server never reaches into the API or the web app, and back
             { target: './realtime-server', from: ['./api', './web'] },
             { target: './api', from: ['./web'] },
-            { target: './web', from: ['./api', './realtime-server'] },
+            { target: './web', from: ['./api', './realtime-server', './packages/contracts/src/schemas.ts'] },
             // web layers: shared code imports neither features nor app
             {
               target: ['./web/src/components', './web/src/lib', './web/src/config', './web/src/hooks', './web/src/stores', './web/src/utils'],
@@ -95,6 +100,7 @@ export default tseslint.config(
             { name: '@le/contracts/schemas', message: 'TypeBox stays out of the web bundle: import types from @le/contracts.' },
             { name: 'socket.io-client', message: 'Only lib/realtime-client.ts speaks Socket.IO (it ships in the chat chunks).' },
           ],
+          patterns: [{ group: ['../*'], message: 'Leave the folder through the @/ alias (@/lib/..., @/features/...).' }],
         },
       ],
     },
@@ -105,7 +111,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@le/contracts/schemas', message: 'TypeBox stays out of the web bundle: import types from @le/contracts.' }] },
+        {
+          paths: [{ name: '@le/contracts/schemas', message: 'TypeBox stays out of the web bundle: import types from @le/contracts.' }],
+          patterns: [{ group: ['../*'], message: 'Leave the folder through the @/ alias (@/lib/..., @/features/...).' }],
+        },
       ],
     },
   },

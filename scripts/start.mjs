@@ -23,6 +23,9 @@ if (mode !== 'realtime') {
   // Only the default build is ours to rebuild; a WEB_DIST given from outside is served as it is.
   const stale = state === 'stale' && !process.env.WEB_DIST;
   const vite = path.join(root, 'web', 'node_modules', 'vite', 'bin', 'vite.js');
+  if (stale && !existsSync(vite)) {
+    process.stdout.write('The web app is older than its sources, but Vite is not installed here: serving the build as it is.\n');
+  }
   if (missing || (stale && existsSync(vite))) {
     process.stdout.write(missing ? 'Building the web app (first start)...\n' : 'Rebuilding the web app (its sources changed)...\n');
     const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {

@@ -3,7 +3,16 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** What the web build is made from: a change in any of it makes the build stale. */
-export const WEB_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'packages/contracts/src'];
+export const WEB_SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/tsconfig.json',
+  'web/package.json',
+  'packages/contracts/src',
+  'pnpm-lock.yaml',
+];
 
 /** The newest modification time under these files and folders (0 when none exist). */
 export const newestModification = (entries) => {

@@ -85,7 +85,6 @@ export const validContent = (content: string): string => {
 
 const mayAccess = (target: StreamRef, actor: Actor): boolean => target.memberId === null || actor.isAdmin || actor._id === target.memberId;
 
-
 /** Post or reply. `parent` is the message replied to as it is now (null when not found or not a reply). */
 export const decidePost = (command: PostMessage, state: { parent: MessageDoc | null }): NewChatEvent => {
   const { actor, target } = command;

@@ -21,8 +21,6 @@ interface RealtimeState {
   reason: string | null;
   /** The socket was connected at least once since it was acquired (a loss is worth telling). */
   wasConnected: boolean;
-  /** Increases on every (re)connection; screens catch up when it changes. */
-  connections: number;
   /** Increases on every (re)connection and on `chat:resync` (the server may have missed telling us something). */
   syncs: number;
 }
@@ -31,7 +29,6 @@ export const useRealtimeStore = create<RealtimeState>()(() => ({
   status: 'idle',
   reason: null,
   wasConnected: false,
-  connections: 0,
   syncs: 0,
 }));
 
@@ -79,8 +76,8 @@ const open = (token: string | null) => {
   setState({ status: 'connecting' });
   next.on('connect', () => {
     if (socket !== next) return;
-    const { connections, syncs } = useRealtimeStore.getState();
-    setState({ status: 'connected', reason: null, wasConnected: true, connections: connections + 1, syncs: syncs + 1 });
+    const { syncs } = useRealtimeStore.getState();
+    setState({ status: 'connected', reason: null, wasConnected: true, syncs: syncs + 1 });
   });
   next.on('disconnect', (reason) => {
     if (socket !== next) return;

@@ -76,13 +76,14 @@ export default fp(
         const area = /^\/api\/([^/]+)/.exec(url)?.[1] ?? 'health';
         // `/api/history/` (a prefix's root route) is documented as `/api/history`, as the contract names it.
         const documented = url.length > 1 ? url.replace(/\/$/, '') : url;
-        const path = documented.replace(/:([A-Za-z]+)/g, '{$1}');
+        const path = documented.replace(/:(\w+)/g, '{$1}');
         const open = methods.every((method) => method === 'HEAD' || PUBLIC_ROUTES.has(`${method} ${path}`));
         return {
           url: documented,
           schema: {
             ...schema,
-            tags: schema?.tags ?? [TAGS.some((tag) => tag.name === area) ? area : 'health'],
+            // An area without a tag above is documented under its own name: the docs test refuses it.
+            tags: schema?.tags ?? [area],
             ...(open ? {} : { security: [{ bearerAuth: [] }] }),
             ...(schema?.response
               ? {

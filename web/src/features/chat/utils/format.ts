@@ -37,7 +37,7 @@ export const replyPreview = (content: string): string =>
   content.length > LIMITS.replyPreviewChars ? `${content.slice(0, LIMITS.replyPreviewChars)}…` : content;
 
 /** Spec §5: the author may edit (and delete) within 5 minutes of creation: the server's own rule. */
-export const withinEditWindow = (createdAt: string, now = Date.now()): boolean => valid(createdAt) !== null && isWithinEditWindow(createdAt, now);
+export const withinEditWindow = (createdAt: string, now = Date.now()): boolean => isWithinEditWindow(createdAt, now);
 
 /** How a message body shows (spec §4): the admin sees hidden messages dimmed, everyone else the notice. */
 export type MessageDisplay = { kind: 'text' | 'dimmed'; text: string } | { kind: 'hidden'; text: string } | { kind: 'deleted'; text: string };

@@ -3,6 +3,8 @@ import type { Config } from '../../config';
 import type { Store } from '../../store';
 import type { Mailer } from './mailer';
 import type { PresenceStore } from '@le/realtime-server';
+import { ChatService } from '../../services/chat';
+import { createCodeService, type CodeService } from '../../services/one-time-codes';
 import type { EventPublisher } from './publisher';
 
 /** The app's own services, decorated once so every route reaches them the same way. */
@@ -26,6 +28,10 @@ declare module 'fastify' {
     store: Store;
     mailer: Mailer;
     realtime: RealtimeServices;
+    /** The chat's commands and reads (one per app: its per-stream write queue must be shared). */
+    chat: ChatService;
+    /** One-time codes: issue, mail, check (verify, reset, email change). */
+    codes: CodeService;
   }
 }
 
@@ -35,6 +41,9 @@ export default fp<Services>(
     app.decorate('store', services.store);
     app.decorate('mailer', services.mailer);
     app.decorate('realtime', services.realtime);
+    // Built here, once, from their dependencies; routes take them from the instance.
+    app.decorate('chat', new ChatService(services.store, services.realtime));
+    app.decorate('codes', createCodeService({ store: services.store, mailer: services.mailer, key: services.config.jwtSecret }));
   },
   { name: 'services' },
 );

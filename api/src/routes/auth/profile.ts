@@ -13,7 +13,6 @@ import { Type } from 'typebox';
 import { badRequest, conflict } from '../../lib/http-error';
 import { toPublicUser } from '../../lib/public-user';
 import { toPaymentView } from '../../services/memberships';
-import { createCodeService } from '../../services/one-time-codes';
 import { receiveImage, removeStoredFile, UPLOAD_ERRORS } from '../../services/uploads';
 import { DuplicateKeyError, type FileKind, type FileVisibility, type UserRecord } from '../../store';
 import type { UserChanges } from '../../store/users-repository';
@@ -58,7 +57,7 @@ const SLOTS: PhotoSlot[] = [
  */
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  const codes = createCodeService({ store: app.store, mailer: app.mailer, key: app.config.jwtSecret });
+  const { codes } = app;
   const { users } = app.store;
 
   /**

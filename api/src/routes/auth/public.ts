@@ -15,7 +15,6 @@ import { badRequest, conflict, HttpError, unauthorized } from '../../lib/http-er
 import { newId } from '../../lib/ids';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { toPublicUser } from '../../lib/public-user';
-import { createCodeService } from '../../services/one-time-codes';
 import { DuplicateKeyError, newUserRecord } from '../../store';
 import { perAccount, perIp } from './limits';
 import { leavePresence } from '../../services/presence';
@@ -27,7 +26,7 @@ const RESEND_MESSAGE = 'If an account exists for this email, a new code has been
 
 /** Register, verify, sign in and recover: the routes that need no token. */
 const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const codes = createCodeService({ store: app.store, mailer: app.mailer, key: app.config.jwtSecret });
+  const { codes } = app;
   const { users, sessions } = app.store;
 
   app.post(

@@ -3,7 +3,6 @@ import { GLOBAL_STREAM } from '@le/chat-core';
 import { ErrorResponse } from '@le/contracts/schemas';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ChatService } from '../../services/chat';
 import { onlineUserIds } from '../../services/presence';
 import {
   ChatList,
@@ -34,7 +33,7 @@ const page = (query: { before?: number; limit?: number }) => ({ before: query.be
 
 /** The chat of spec §7 and contract §4–§6. Every write goes through the chat core (ChatService). */
 const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const chat = new ChatService(app.store, app.realtime);
+  const { chat } = app;
 
   /** Reads open to guests: a token, when sent, must be valid and then counts. */
   const optionalAuth = async (request: FastifyRequest): Promise<void> => {

@@ -6,7 +6,7 @@ import { createMailer } from './plugins/app/mailer';
 import { localPublisher, redisPublisher } from './plugins/app/publisher';
 import { buildServer } from './server';
 import { ensureAdmin } from './services/bootstrap-admin';
-import { makeDirPrivate, makeTreePrivate } from './lib/private-files';
+import { makeDirPrivate, makeTreePrivateOnce } from './lib/private-files';
 import { catchUpChatProjections } from './services/chat-catch-up';
 import { scheduleRetention } from './services/retention';
 import { createStore, describeTakeover } from './store';
@@ -48,7 +48,7 @@ export const startServer = async (
   if (caughtUp.events > 0) app.log.warn(caughtUp, `chat projections were behind their events: ${caughtUp.events} events applied to ${caughtUp.streams} streams`);
   await ensureAdmin(store, { email: config.adminEmail, password: config.adminPassword }, app.log);
   const retention = scheduleRetention(store, { activityRetentionDays: config.activityRetentionDays }, app.log);
-  makeTreePrivate(config.dataDir).catch((error: unknown) => app.log.warn({ err: error }, 'could not make DATA_DIR private'));
+  makeTreePrivateOnce(config.dataDir).catch((error: unknown) => app.log.warn({ err: error }, 'could not make DATA_DIR private'));
 
   let realtime: RealtimeServer | null = null;
   let ownPresence: PresenceStore | null = null;

@@ -1,5 +1,5 @@
-import { chmodSync } from 'node:fs';
-import { chmod, lstat, readdir } from 'node:fs/promises';
+import { chmodSync, existsSync } from 'node:fs';
+import { chmod, lstat, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** No permission bits for the group or other OS users (contract §10). */
@@ -26,5 +26,20 @@ export const makeTreePrivate = async (dir: string): Promise<number> => {
     }
     if (entry.isDirectory()) changed += await makeTreePrivate(full);
   }
+  return changed;
+};
+
+/** Written once the tree has been swept: what this build writes is owner-only from the start. */
+const SWEPT_MARKER = '.private';
+
+/**
+ * Sweeps DATA_DIR once (a dir of an earlier build), not at every start: a walk of every upload
+ * would otherwise be repeated for nothing.
+ */
+export const makeTreePrivateOnce = async (dir: string): Promise<number> => {
+  const marker = path.join(dir, SWEPT_MARKER);
+  if (existsSync(marker)) return 0;
+  const changed = await makeTreePrivate(dir);
+  await writeFile(marker, 'group and other permission bits cleared by the server\n', { mode: 0o600 });
   return changed;
 };

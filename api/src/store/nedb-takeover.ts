@@ -103,11 +103,11 @@ export const takeOverNedbDataDir = async (
     const files = await Promise.all(names.map(async (name) => ({ name, ...(await readNedbFile(path.join(dir, `${name}.db`))) })));
     const imported: Record<string, number> = {};
     const skippedLines = files.reduce((sum, file) => sum + file.skipped, 0);
+    // The driver makes each table (the store's own already exist, with their indexes).
+    for (const { name } of files) await driver.collection(name);
     await driver.transaction(() => {
       for (const { name, docs } of files) {
-        const table = `"${name}"`;
-        db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
-        const insert = db.prepare(`INSERT INTO ${table} (_id, doc) VALUES (?, ?)`);
+        const insert = db.prepare(`INSERT INTO "${name}" (_id, doc) VALUES (?, ?)`);
         for (const doc of docs) insert.run(doc._id, encodeDocument(doc));
         imported[name] = docs.length;
         options.onCollection?.(name, docs.length);

@@ -382,34 +382,21 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       .catch((error: unknown) => Promise.reject(this.duplicate(error)));
   }
 
-  deleteMany(filter: Filter, options: { limit?: number } = {}): Promise<number> {
+  deleteMany(filter: Filter): Promise<number> {
     return this.writes.run(() => {
       const params: unknown[] = [];
-      const where = translate(filter, params);
-      const sql =
-        options.limit === undefined
-          ? `DELETE FROM ${quoteName(this.table)} WHERE ${where}`
-          : `DELETE FROM ${quoteName(this.table)} WHERE rowid IN (SELECT rowid FROM ${quoteName(this.table)} WHERE ${where} LIMIT ${Math.max(1, Math.floor(options.limit))})`;
+      const sql = `DELETE FROM ${quoteName(this.table)} WHERE ${translate(filter, params)}`;
       return this.statement(sql).run(...params).changes;
     });
-  }
-
-  /** The query plan of a find, for the tests that hold every page to an index. */
-  explain(filter: Filter, options: FindOptions = {}): string[] {
-    const { sql, params } = this.select(filter, options);
-    return (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
   }
 }
 
 export interface SqliteDriver extends StoreDriver {
   readonly kind: 'embedded';
-  readonly file: string;
   readonly db: SqliteDatabase;
   collection<T extends Doc>(name: string, indexes?: IndexSpec[]): Promise<SqliteCollection<T>>;
   /** Runs `work` as one transaction, committed before the promise resolves. */
   transaction<R>(work: () => R): Promise<R>;
-  /** A consistent copy of the database, taken while it is in use (SQLite's online backup). */
-  backup(destination: string): Promise<void>;
 }
 
 export type { SqliteCollection };
@@ -465,7 +452,6 @@ export const createSqliteDriver = (dataDir: string, options: { file?: string } =
 
   return {
     kind: 'embedded',
-    file,
     db,
     async collection<T extends Doc>(name: string, indexes: IndexSpec[] = []): Promise<SqliteCollection<T>> {
       const existing = open.get(name);
@@ -494,10 +480,6 @@ export const createSqliteDriver = (dataDir: string, options: { file?: string } =
     deferDurability: (work) => writes.deferDurability(work),
     durable: () => writes.durable(),
     onRollback: (listener) => writes.onRollback(listener),
-    async backup(destination: string) {
-      writes.flush();
-      await backupDatabase(db, destination);
-    },
     async close() {
       writes.flush();
       if (db.open) {

@@ -3,30 +3,25 @@ import { useEffect } from 'react';
 
 import { SESSION_STORAGE_KEYS } from '@/config/brand';
 import { ApiError } from '@/lib/api-client';
-import { endSessionBeacon, getMe, sendHeartbeat } from '@/lib/auth';
+import { endSessionBeacon, sendHeartbeat } from '@/lib/auth';
 import { useSessionStore } from '@/stores/session-store';
+import { useMe } from './use-me';
 
 /**
  * Keeps the stored session honest for the whole app (spec §3/§4, §7):
- * refresh the user from /auth/me on start, heartbeat every 30 s while a session id exists,
+ * refresh the user from /auth/me on start (the shared query, see use-me), heartbeat every 30 s while a session id exists,
  * end the session by beacon when the page goes away, and follow sign-in/out in other tabs.
  */
 export function useSessionLifecycle() {
   const token = useSessionStore((state) => state.token);
   const sessionId = useSessionStore((state) => state.sessionId);
 
-  // Refresh the stored user once per token (app start, or a new sign-in).
+  // Refresh the stored user for each token (app start, a new sign-in): the query writes it to the store.
+  const me = useMe();
   useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    getMe(controller.signal)
-      .then(({ user }) => useSessionStore.getState().setUser(user))
-      .catch((error: unknown) => {
-        // 401 already cleared the session in the API client; other failures keep the stored user.
-        if (error instanceof ApiError && error.status !== 401 && error.status !== 0) console.warn('Could not refresh the user', error);
-      });
-    return () => controller.abort();
-  }, [token]);
+    // 401 already cleared the session in the API client; other failures keep the stored user.
+    if (me.error instanceof ApiError && me.error.status !== 401 && me.error.status !== 0) console.warn('Could not refresh the user', me.error);
+  }, [me.error]);
 
   useEffect(() => {
     if (!sessionId || !token) return;

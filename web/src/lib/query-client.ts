@@ -1,0 +1,47 @@
+import { QueryClient } from '@tanstack/react-query';
+
+import { ApiError } from './api-client';
+import { useSessionStore } from '@/stores/session-store';
+
+const RETRY_DELAY_MS = 500;
+
+/**
+ * One more try when no answer came (network) or the server failed (5xx), never for a 4xx: the
+ * server said no and will say it again. Only one, and soon: every screen has its own Try again, and
+ * a failure must show within a moment instead of behind seconds of back-off.
+ */
+export const shouldRetry = (failureCount: number, error: unknown): boolean =>
+  failureCount < 1 && error instanceof ApiError && (error.status === 0 || error.status >= 500);
+
+export const createQueryClient = (): QueryClient =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        retryDelay: RETRY_DELAY_MS,
+        // Back on a screen within half a minute: what it showed is shown again without a request.
+        staleTime: 30_000,
+        // The screens refresh on their own terms (the dashboard's timer, the chat's socket, writes
+        // invalidating what they change); a focus refetch would reshuffle a list under the pointer.
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+
+/**
+ * What one account may read is not another's: the cache is emptied whenever the session's token
+ * changes (sign-in, sign-out, a 401, another account in another tab). Removing a query also aborts
+ * its request, so a late answer for the previous account lands nowhere. Returns the unsubscribe.
+ */
+export const clearOnSessionChange = (client: QueryClient): (() => void) => {
+  let token = useSessionStore.getState().token;
+  return useSessionStore.subscribe((state) => {
+    if (state.token === token) return;
+    token = state.token;
+    client.clear();
+  });
+};
+
+/** The app's one client (app/provider.tsx provides it). */
+export const queryClient = createQueryClient();
+clearOnSessionChange(queryClient);

@@ -1,6 +1,11 @@
 import type { ActivityLogEntry } from '@le/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/paged-list';
+import { activityLogKeys } from './keys';
+
+export const ACTIVITY_PAGE_SIZE = 50;
 
 export interface ActivityLogPage {
   logs: ActivityLogEntry[];
@@ -25,6 +30,21 @@ export const getActivityLog = ({ user, page, before, limit, signal }: ActivityLo
   const search = query.toString();
   return api.get<ActivityLogPage>(`/auth/log-activity${search ? `?${search}` : ''}`, { signal });
 };
+
+export interface ActivityFilters {
+  /** Part of the username. */
+  user: string;
+  /** Part of the page's path. */
+  page: string;
+}
+
+/** The log, newest first, a page at a time; other filters are another list. */
+export const useActivityLog = ({ user, page }: ActivityFilters) =>
+  useInfiniteQuery({
+    queryKey: activityLogKeys.list({ user, page }),
+    queryFn: ({ pageParam, signal }) => getActivityLog({ user, page, before: pageParam, limit: ACTIVITY_PAGE_SIZE, signal }),
+    ...cursorPaging,
+  });
 
 export interface LogActivityInput {
   ipAddress: string;

@@ -1,9 +1,13 @@
 import { Badge, Box, Button, Center, Container, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { useActivityLog, type ActivityFilters } from '@/features/activity-log/hooks/use-activity-log';
+import { errorMessage } from '@/lib/api-client';
+import { flattenPages } from '@/lib/paged-list';
+import { activityLogKeys } from '@/features/activity-log/api/keys';
+import { useActivityLog, type ActivityFilters } from '@/features/activity-log/api/activity-log';
 import { formatLogTime } from '@/features/activity-log/utils/format';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 
@@ -27,15 +31,19 @@ const COLUMNS = ['No', 'User', 'Role', 'IP', 'Page', 'Time', 'Message'] as const
 export function ActivityLogPage() {
   const [typed, setTyped] = useState<ActivityFilters>({ user: '', page: '' });
   const filters = useDebounced(typed, FILTER_DELAY_MS);
-  const { logs, status, error, hasMore, loadingMore, loadMore, reload } = useActivityLog(filters);
+  const queryClient = useQueryClient();
+  const query = useActivityLog(filters);
+  const logs = flattenPages(query.data, 'logs');
   const filtered = filters.user.trim() !== '' || filters.page.trim() !== '';
+  // Refresh and Try again start the log over from its newest page.
+  const reload = () => void queryClient.resetQueries({ queryKey: activityLogKeys.list(filters) });
 
   let body;
-  if (status === 'loading') body = <PageSpinner label="Loading the activity log" />;
-  else if (status === 'error') {
+  if (query.isPending) body = <PageSpinner label="Loading the activity log" />;
+  else if (!query.data) {
     body = (
       <Stack gap="4" maxW="xl">
-        <FormAlert status="error" title={error ?? 'The activity log could not be loaded.'} />
+        <FormAlert status="error" title={errorMessage(query.error, 'The activity log could not be loaded.')} />
         <Button alignSelf="flex-start" variant="outline" onClick={reload}>
           Try again
         </Button>
@@ -125,9 +133,9 @@ export function ActivityLogPage() {
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
-        {error ? <FormAlert status="error" title={error} /> : null}
-        {hasMore ? (
-          <LoadMoreButton onClick={loadMore} loading={loadingMore} />
+        {query.isFetchNextPageError ? <FormAlert status="error" title={errorMessage(query.error, 'More entries could not be loaded.')} /> : null}
+        {query.hasNextPage ? (
+          <LoadMoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} />
         ) : (
           <Text textAlign="center" color="fg.subtle" fontSize="sm">
             {logs.length === 1 ? '1 entry' : `${logs.length} entries`} — the end of the log

@@ -1,11 +1,19 @@
 import type { Duration, PublicUser, Role } from '@le/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/paged-list';
+import { adminKeys } from './keys';
 
 export interface MemberFilters {
   q: string;
   role: Role | '';
   tier: string;
+}
+
+export interface MemberPage {
+  members: PublicUser[];
+  nextCursor: string | null;
 }
 
 /** GET /admin/members?q=&role=&tier=: newest accounts first, a page at a time. */
@@ -16,8 +24,16 @@ export const getMembers = (filters: MemberFilters, options: { before?: string | 
   if (filters.tier) query.set('tier', filters.tier);
   if (options.before) query.set('before', options.before);
   const search = query.toString();
-  return api.get<{ members: PublicUser[]; nextCursor: string | null }>(`/admin/members${search ? `?${search}` : ''}`, { signal: options.signal });
+  return api.get<MemberPage>(`/admin/members${search ? `?${search}` : ''}`, { signal: options.signal });
 };
+
+/** The members matching the filters, a page at a time (one list per filter set). */
+export const useAdminMembers = (filters: MemberFilters) =>
+  useInfiniteQuery({
+    queryKey: adminKeys.memberList(filters),
+    queryFn: ({ pageParam, signal }) => getMembers(filters, { before: pageParam, signal }),
+    ...cursorPaging,
+  });
 
 export interface MemberChanges {
   role?: 'admin' | 'member' | 'trial';

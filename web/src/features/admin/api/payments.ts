@@ -1,15 +1,34 @@
 import type { AdminPaymentRecord, PaymentStatus, PublicUser } from '@le/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/paged-list';
+import { adminKeys } from './keys';
+
+/** The queue's filter: one status, or every payment. */
+export type PaymentFilter = PaymentStatus | 'all';
+
+export interface AdminPaymentPage {
+  payments: AdminPaymentRecord[];
+  nextCursor: string | null;
+}
 
 /** GET /admin/payments?status=&before=: newest first, a page at a time. */
-export const getAdminPayments = (status: PaymentStatus | 'all', options: { before?: string | null; signal?: AbortSignal } = {}) => {
+export const getAdminPayments = (status: PaymentFilter, options: { before?: string | null; signal?: AbortSignal } = {}) => {
   const query = new URLSearchParams();
   if (status !== 'all') query.set('status', status);
   if (options.before) query.set('before', options.before);
   const search = query.toString();
-  return api.get<{ payments: AdminPaymentRecord[]; nextCursor: string | null }>(`/admin/payments${search ? `?${search}` : ''}`, { signal: options.signal });
+  return api.get<AdminPaymentPage>(`/admin/payments${search ? `?${search}` : ''}`, { signal: options.signal });
 };
+
+/** The payments of one filter, a page at a time; each filter is its own list, so a page never lands in another's. */
+export const useAdminPayments = (status: PaymentFilter) =>
+  useInfiniteQuery({
+    queryKey: adminKeys.paymentList(status),
+    queryFn: ({ pageParam, signal }) => getAdminPayments(status, { before: pageParam, signal }),
+    ...cursorPaging,
+  });
 
 /** POST /admin/payments/:id/approve: the price-table amount unless a custom one is given. 409 when already decided. */
 export const approvePayment = (id: string, amount?: number) =>

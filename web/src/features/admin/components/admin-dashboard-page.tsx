@@ -1,18 +1,13 @@
 import { Badge, Box, Button, Card, Container, Flex, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { AdminStats } from '@le/contracts';
-import { LIMITS } from '@le/contracts';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import { ButtonLink } from '@/components/ui/button-link';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { getAdminStats } from '@/features/admin/api/stats';
+import { useAdminStats } from '@/features/admin/api/stats';
 import { formatDateTime } from '@/features/admin/utils/format';
-
-/** The numbers follow heartbeats: refresh as often as a browser beats. */
-const REFRESH_MS = LIMITS.heartbeatMs;
 
 function StatCard({ label, value, hint, testId, children }: { label: string; value: ReactNode; hint?: ReactNode; testId: string; children?: ReactNode }) {
   return (
@@ -63,35 +58,10 @@ function ListCard({ title, empty, children, count }: { title: string; empty: str
 
 /** /dashboard (admin): members by tier, pending payments, trials ending soon, who is online, messages today. */
 export function AdminDashboardPage() {
-  const [stats, setStats] = useState<AdminStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
-
-  const load = useCallback((signal?: AbortSignal) => {
-    setRefreshing(true);
-    return getAdminStats(signal)
-      .then((result) => {
-        setStats(result);
-        setError(null);
-        setUpdatedAt(new Date());
-      })
-      .catch((failure: unknown) => {
-        if (signal?.aborted) return;
-        setError(errorMessage(failure, 'The dashboard could not be loaded.'));
-      })
-      .finally(() => setRefreshing(false));
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    const timer = window.setInterval(() => void load(controller.signal), REFRESH_MS);
-    return () => {
-      controller.abort();
-      window.clearInterval(timer);
-    };
-  }, [load]);
+  const query = useAdminStats();
+  const stats = query.data ?? null;
+  const error = query.error ? errorMessage(query.error, 'The dashboard could not be loaded.') : null;
+  const updatedAt = query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : null;
 
   const tiers = stats?.membersByTier ?? {};
   const activeMembers = (tiers.basic ?? 0) + (tiers.pro ?? 0) + (tiers.expert ?? 0);
@@ -109,7 +79,7 @@ export function AdminDashboardPage() {
               {updatedAt ? `Updated ${formatDateTime(updatedAt.toISOString())}` : 'The state of the community at a glance.'}
             </Text>
           </Stack>
-          <Button variant="outline" onClick={() => void load()} loading={refreshing && stats !== null} loadingText="Refreshing…">
+          <Button variant="outline" onClick={() => void query.refetch()} loading={query.isFetching && stats !== null} loadingText="Refreshing…">
             Refresh
           </Button>
         </Flex>

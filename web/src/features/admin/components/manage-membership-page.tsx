@@ -1,5 +1,4 @@
 import { Container, Heading, Separator, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 
 import { useSessionStore } from '@/stores/session-store';
 import { MembersSection } from './members-section';
@@ -8,8 +7,6 @@ import { PaymentsSection } from './payments-section';
 /** /manage-membership (admin): the payments queue, then the members. */
 export function ManageMembershipPage() {
   const currentUserId = useSessionStore((state) => state.user?._id ?? null);
-  // An approval changes a member: the list below reloads.
-  const [membersVersion, setMembersVersion] = useState(0);
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
       <title>Manage Membership — Lukis Emas</title>
@@ -20,9 +17,9 @@ export function ManageMembershipPage() {
           </Heading>
           <Text color="fg.muted">Validate bank-transfer payments and manage members’ tiers, end dates and roles.</Text>
         </Stack>
-        <PaymentsSection onMembersChanged={() => setMembersVersion((value) => value + 1)} />
+        <PaymentsSection />
         <Separator borderColor="border" />
-        <MembersSection currentUserId={currentUserId} refreshKey={membersVersion} />
+        <MembersSection currentUserId={currentUserId} />
       </Stack>
     </Container>
   );

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Center, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { membershipStatus, type PublicUser, type Role } from '@le/contracts';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
@@ -7,7 +8,9 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
-import { getMembers, type MemberFilters } from '@/features/admin/api/members';
+import { flattenPages, updatePagedRows } from '@/lib/paged-list';
+import { adminKeys } from '@/features/admin/api/keys';
+import { useAdminMembers, type MemberFilters, type MemberPage } from '@/features/admin/api/members';
 import { formatDate } from '@/features/admin/utils/format';
 import { EditMemberDialog } from './edit-member-dialog';
 import { LabeledSelect } from './labeled-select';
@@ -37,62 +40,35 @@ const SEARCH_DELAY_MS = 350;
 const accessEnd = (user: PublicUser): string => (user.role === 'trial' ? formatDate(user.trialExpiresAt) : formatDate(user.membershipEnd));
 
 /** Members with search, role and tier filters; each row opens the edit dialog. */
-export function MembersSection({ currentUserId, refreshKey }: { currentUserId: string | null; refreshKey: number }) {
+export function MembersSection({ currentUserId }: { currentUserId: string | null }) {
+  const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
   const [filters, setFilters] = useState<MemberFilters>({ q: '', role: '', tier: '' });
-  const [members, setMembers] = useState<PublicUser[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [error, setError] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [generation, setGeneration] = useState(0);
   const [editing, setEditing] = useState<PublicUser | null>(null);
+  const query = useAdminMembers(filters);
+  const members = flattenPages(query.data, 'members');
 
   useEffect(() => {
     const timer = window.setTimeout(() => setFilters((current) => (current.q === typed ? current : { ...current, q: typed })), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [typed]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState('loading');
-    setError(null);
-    getMembers(filters, { signal: controller.signal })
-      .then((page) => {
-        setMembers(page.members);
-        setNextCursor(page.nextCursor);
-        setState('ready');
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(errorMessage(failure, 'The members could not be loaded.'));
-        setState('error');
-      });
-    return () => controller.abort();
-  }, [filters, generation, refreshKey]);
-
-  const loadMore = () => {
-    if (!nextCursor) return;
-    setLoadingMore(true);
-    getMembers(filters, { before: nextCursor })
-      .then((page) => {
-        setMembers((current) => {
-          const known = new Set(current.map((user) => user._id));
-          return [...current, ...page.members.filter((user) => !known.has(user._id))];
-        });
-        setNextCursor(page.nextCursor);
-      })
-      .catch((failure: unknown) => setError(errorMessage(failure, 'More members could not be loaded.')))
-      .finally(() => setLoadingMore(false));
+  /** The saved member shows at once; every member list and the numbers reload behind it. */
+  const saved = (user: PublicUser) => {
+    queryClient.setQueryData<InfiniteData<MemberPage>>(adminKeys.memberList(filters), (data) =>
+      updatePagedRows(data, 'members', (rows) => rows.map((row) => (row._id === user._id ? user : row))),
+    );
+    void queryClient.invalidateQueries({ queryKey: adminKeys.members() });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
   };
 
   let body;
-  if (state === 'loading') body = <PageSpinner label="Loading members" />;
-  else if (state === 'error') {
+  if (query.isPending) body = <PageSpinner label="Loading members" />;
+  else if (!query.data) {
     body = (
       <Stack gap="3">
-        <FormAlert status="error" title={error ?? 'The members could not be loaded.'} />
-        <Button alignSelf="flex-start" variant="outline" onClick={() => setGeneration((value) => value + 1)}>
+        <FormAlert status="error" title={errorMessage(query.error, 'The members could not be loaded.')} />
+        <Button alignSelf="flex-start" variant="outline" onClick={() => void queryClient.resetQueries({ queryKey: adminKeys.memberList(filters) })}>
           Try again
         </Button>
       </Stack>
@@ -194,10 +170,8 @@ export function MembersSection({ currentUserId, refreshKey }: { currentUserId: s
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
-        {error ? <FormAlert status="error" title={error} /> : null}
-        {nextCursor ? (
-          <LoadMoreButton onClick={loadMore} loading={loadingMore} />
-        ) : null}
+        {query.isFetchNextPageError ? <FormAlert status="error" title={errorMessage(query.error, 'More members could not be loaded.')} /> : null}
+        {query.hasNextPage ? <LoadMoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} /> : null}
       </Stack>
     );
   }
@@ -245,10 +219,10 @@ export function MembersSection({ currentUserId, refreshKey }: { currentUserId: s
         user={editing}
         currentUserId={currentUserId}
         onClose={() => setEditing(null)}
-        onSaved={(saved) => {
+        onSaved={(user) => {
           setEditing(null);
-          setMembers((current) => current.map((user) => (user._id === saved._id ? saved : user)));
-          toaster.create({ type: 'success', title: 'Member updated', description: saved.username, closable: true });
+          saved(user);
+          toaster.create({ type: 'success', title: 'Member updated', description: user.username, closable: true });
         }}
       />
     </Stack>

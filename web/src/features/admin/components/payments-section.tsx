@@ -1,19 +1,20 @@
 import { Box, Button, Center, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import type { AdminPaymentRecord, PaymentStatus } from '@le/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import type { AdminPaymentRecord } from '@le/contracts';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useState } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
-import { getAdminPayments } from '@/features/admin/api/payments';
+import { flattenPages, updatePagedRows } from '@/lib/paged-list';
+import { adminKeys } from '@/features/admin/api/keys';
+import { useAdminPayments, type AdminPaymentPage, type PaymentFilter } from '@/features/admin/api/payments';
 import { formatDate, paymentsHeading } from '@/features/admin/utils/format';
 import { LabeledSelect } from './labeled-select';
 import { PaymentReviewCard } from './payment-review-card';
 import { RejectPaymentDialog } from './reject-payment-dialog';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
-
-type StatusFilter = PaymentStatus | 'all';
 
 const STATUS_OPTIONS = [
   { value: 'pending', label: 'Pending' },
@@ -23,64 +24,34 @@ const STATUS_OPTIONS = [
 ] as const;
 
 /** The queue of payments (pending first by default) with approve and reject. */
-export function PaymentsSection({ onMembersChanged }: { onMembersChanged: () => void }) {
-  const [status, setStatus] = useState<StatusFilter>('pending');
-  const [payments, setPayments] = useState<AdminPaymentRecord[]>([]);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
+export function PaymentsSection() {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<PaymentFilter>('pending');
   const [rejecting, setRejecting] = useState<AdminPaymentRecord | null>(null);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<string | null>(null);
+  const query = useAdminPayments(status);
+  const payments = flattenPages(query.data, 'payments');
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState('loading');
-    setMoreError(null);
-    getAdminPayments(status, { signal: controller.signal })
-      .then(({ payments: found, nextCursor: next }) => {
-        setPayments(found);
-        setNextCursor(next);
-        setState('ready');
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoadError(errorMessage(failure, 'The payments could not be loaded.'));
-        setState('error');
-      });
-    return () => controller.abort();
-  }, [status, generation]);
+  // Refresh and a conflict start the list over from its first page, spinner and all.
+  const reload = () => void queryClient.resetQueries({ queryKey: adminKeys.paymentList(status) });
 
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
-
-  const loadMore = () => {
-    if (!nextCursor) return;
-    setLoadingMore(true);
-    setMoreError(null);
-    getAdminPayments(status, { before: nextCursor })
-      .then((page) => {
-        setPayments((current) => {
-          const known = new Set(current.map((payment) => payment._id));
-          return [...current, ...page.payments.filter((payment) => !known.has(payment._id))];
-        });
-        setNextCursor(page.nextCursor);
-      })
-      .catch((failure: unknown) => setMoreError(errorMessage(failure, 'More payments could not be loaded.')))
-      .finally(() => setLoadingMore(false));
+  /** A decided payment leaves the pending queue (or shows its new status) at once; the lists and numbers it changed reload. */
+  const decided = (payment: AdminPaymentRecord, membersChanged: boolean) => {
+    queryClient.setQueryData<InfiniteData<AdminPaymentPage>>(adminKeys.paymentList(status), (data) =>
+      updatePagedRows(data, 'payments', (rows) =>
+        status === 'pending' ? rows.filter((item) => item._id !== payment._id) : rows.map((item) => (item._id === payment._id ? payment : item)),
+      ),
+    );
+    void queryClient.invalidateQueries({ queryKey: adminKeys.payments() });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
+    if (membersChanged) void queryClient.invalidateQueries({ queryKey: adminKeys.members() });
   };
 
-  const decided = (payment: AdminPaymentRecord) =>
-    setPayments((current) =>
-      status === 'pending' ? current.filter((item) => item._id !== payment._id) : current.map((item) => (item._id === payment._id ? payment : item)),
-    );
-
   let body;
-  if (state === 'loading') body = <PageSpinner label="Loading payments" />;
-  else if (state === 'error') {
+  if (query.isPending) body = <PageSpinner label="Loading payments" />;
+  else if (!query.data) {
     body = (
       <Stack gap="3">
-        <FormAlert status="error" title={loadError ?? 'The payments could not be loaded.'} />
+        <FormAlert status="error" title={errorMessage(query.error, 'The payments could not be loaded.')} />
         <Button alignSelf="flex-start" variant="outline" onClick={reload}>
           Try again
         </Button>
@@ -102,8 +73,7 @@ export function PaymentsSection({ onMembersChanged }: { onMembersChanged: () => 
             onReject={setRejecting}
             onConflict={reload}
             onApproved={(approved, user) => {
-              decided(approved);
-              onMembersChanged();
+              decided(approved, true);
               toaster.create({
                 type: 'success',
                 title: 'Payment approved',
@@ -113,10 +83,8 @@ export function PaymentsSection({ onMembersChanged }: { onMembersChanged: () => 
             }}
           />
         ))}
-        {moreError ? <FormAlert status="error" title={moreError} /> : null}
-        {nextCursor ? (
-          <LoadMoreButton onClick={loadMore} loading={loadingMore} />
-        ) : null}
+        {query.isFetchNextPageError ? <FormAlert status="error" title={errorMessage(query.error, 'More payments could not be loaded.')} /> : null}
+        {query.hasNextPage ? <LoadMoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} /> : null}
       </Stack>
     );
   }
@@ -134,7 +102,7 @@ export function PaymentsSection({ onMembersChanged }: { onMembersChanged: () => 
         </Stack>
         <Flex gap="2" align="flex-end">
           <Box minW="170px">
-            <LabeledSelect id="payment-status" label="Show" hideLabel value={status} options={STATUS_OPTIONS} onChange={(value) => setStatus(value as StatusFilter)} />
+            <LabeledSelect id="payment-status" label="Show" hideLabel value={status} options={STATUS_OPTIONS} onChange={(value) => setStatus(value as PaymentFilter)} />
           </Box>
           <Button variant="outline" onClick={reload}>
             Refresh
@@ -148,7 +116,7 @@ export function PaymentsSection({ onMembersChanged }: { onMembersChanged: () => 
         onConflict={reload}
         onRejected={(payment) => {
           setRejecting(null);
-          decided(payment);
+          decided(payment, false);
           toaster.create({ type: 'info', title: 'Payment rejected', description: payment.username, closable: true });
         }}
       />

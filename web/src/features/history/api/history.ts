@@ -1,7 +1,10 @@
 import type { HistoryEntry } from '@le/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { cursorPaging } from '@/lib/paged-list';
 import { uploadWithProgress } from '@/lib/upload';
+import { historyKeys } from './keys';
 
 export interface HistoryPage {
   history: HistoryEntry[];
@@ -16,6 +19,14 @@ export const getHistory = (options: { before?: string | null; limit?: number; si
   const search = query.toString();
   return api.get<HistoryPage>(`/history${search ? `?${search}` : ''}`, { auth: false, signal: options.signal });
 };
+
+/** The history, newest first, a page at a time ("Load more" for older posts). */
+export const useHistory = () =>
+  useInfiniteQuery({
+    queryKey: historyKeys.list(),
+    queryFn: ({ pageParam, signal }) => getHistory({ before: pageParam, signal }),
+    ...cursorPaging,
+  });
 
 export interface HistoryInput {
   title: string;

@@ -1,4 +1,5 @@
 import { Button, Card, Container, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -8,6 +9,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { createHistory } from '@/features/history/api/history';
+import { historyKeys } from '@/features/history/api/keys';
 import { validateHistoryForm } from '@/features/history/utils/format';
 import { HistoryTextFields } from './history-text-fields';
 import { ImagePicker } from './image-picker';
@@ -16,6 +18,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 /** /manage-history/create (admin): publish a history post with its image. */
 export function CreateHistoryPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [image, setImage] = useState<File | null>(null);
@@ -33,6 +36,7 @@ export function CreateHistoryPage() {
     setProgress(0);
     try {
       const { entry } = await createHistory({ title: title.trim(), description: description.trim(), image }, setProgress);
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
       toaster.create({ type: 'success', title: 'History entry published', description: entry.title, closable: true });
       void navigate(paths.manageHistory.href);
     } catch (error) {

@@ -1,20 +1,25 @@
 import { Center, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { useHistoryList } from '@/features/history/hooks/use-history-list';
+import { flattenPages } from '@/lib/paged-list';
+import { useHistory } from '@/features/history/api/history';
+import { historyKeys } from '@/features/history/api/keys';
 import { HistoryCard } from './history-card';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { HistoryLoadFailed } from './history-load-failed';
 
 /** /history (spec §2): every post, newest first, with "Load more" for older ones. */
 export function HistoryList() {
-  const { entries, status, hasMore, loadingMore, moreFailed, loadMore, reload } = useHistoryList();
+  const queryClient = useQueryClient();
+  const query = useHistory();
+  const entries = flattenPages(query.data, 'history');
 
   let body;
-  if (status === 'loading') body = <PageSpinner label="Loading history" />;
-  else if (status === 'error') body = <HistoryLoadFailed onRetry={reload} />;
+  if (query.isPending) body = <PageSpinner label="Loading history" />;
+  else if (!query.data) body = <HistoryLoadFailed onRetry={() => void queryClient.resetQueries({ queryKey: historyKeys.list() })} />;
   else if (entries.length === 0) {
     body = (
       <Center py="20" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="xl">
@@ -31,10 +36,8 @@ export function HistoryList() {
             <HistoryCard key={entry._id} entry={entry} />
           ))}
         </Grid>
-        {moreFailed ? <FormAlert status="error" title={UI_TEXT.historyLoadFailed} /> : null}
-        {hasMore ? (
-          <LoadMoreButton onClick={loadMore} loading={loadingMore} />
-        ) : null}
+        {query.isFetchNextPageError ? <FormAlert status="error" title={UI_TEXT.historyLoadFailed} /> : null}
+        {query.hasNextPage ? <LoadMoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} /> : null}
       </Stack>
     );
   }

@@ -1,6 +1,7 @@
 import { Box, Button, Card, Center, Container, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { HistoryEntry } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { ButtonLink } from '@/components/ui/button-link';
@@ -8,7 +9,9 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { useHistoryList } from '@/features/history/hooks/use-history-list';
+import { flattenPages, updatePagedRows } from '@/lib/paged-list';
+import { useHistory, type HistoryPage } from '@/features/history/api/history';
+import { historyKeys } from '@/features/history/api/keys';
 import { formatHistoryTime } from '@/features/history/utils/format';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EditHistoryDialog } from './edit-history-dialog';
@@ -49,13 +52,21 @@ function ManageRow({ entry, onEdit, onDelete }: { entry: HistoryEntry; onEdit: (
 
 /** /manage-history (admin): the posts with edit and delete, and the way to publish a new one. */
 export function ManageHistoryPage() {
-  const { entries, status, hasMore, loadingMore, moreFailed, loadMore, reload, remove, replace } = useHistoryList();
+  const queryClient = useQueryClient();
+  const query = useHistory();
+  const entries = flattenPages(query.data, 'history');
   const [editing, setEditing] = useState<HistoryEntry | null>(null);
   const [deleting, setDeleting] = useState<HistoryEntry | null>(null);
 
+  /** An edit or a delete shows in the list at once; the list reloads behind it. */
+  const changed = (change: (rows: HistoryEntry[]) => HistoryEntry[]) => {
+    queryClient.setQueryData<InfiniteData<HistoryPage>>(historyKeys.list(), (data) => updatePagedRows(data, 'history', change));
+    void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+  };
+
   let body;
-  if (status === 'loading') body = <PageSpinner label="Loading history" />;
-  else if (status === 'error') body = <HistoryLoadFailed onRetry={reload} />;
+  if (query.isPending) body = <PageSpinner label="Loading history" />;
+  else if (!query.data) body = <HistoryLoadFailed onRetry={() => void queryClient.resetQueries({ queryKey: historyKeys.list() })} />;
   else if (entries.length === 0) {
     body = (
       <Center py="16" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="xl">
@@ -75,10 +86,8 @@ export function ManageHistoryPage() {
         {entries.map((entry) => (
           <ManageRow key={entry._id} entry={entry} onEdit={() => setEditing(entry)} onDelete={() => setDeleting(entry)} />
         ))}
-        {moreFailed ? <FormAlert status="error" title={UI_TEXT.historyLoadFailed} /> : null}
-        {hasMore ? (
-          <LoadMoreButton onClick={loadMore} loading={loadingMore} />
-        ) : null}
+        {query.isFetchNextPageError ? <FormAlert status="error" title={UI_TEXT.historyLoadFailed} /> : null}
+        {query.hasNextPage ? <LoadMoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} /> : null}
       </Stack>
     );
   }
@@ -104,7 +113,7 @@ export function ManageHistoryPage() {
         entry={editing}
         onClose={() => setEditing(null)}
         onSaved={(saved) => {
-          replace(saved);
+          changed((rows) => rows.map((row) => (row._id === saved._id ? saved : row)));
           setEditing(null);
           toaster.create({ type: 'success', title: 'Changes saved', description: saved.title, closable: true });
         }}
@@ -113,7 +122,7 @@ export function ManageHistoryPage() {
         entry={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={(id) => {
-          remove(id);
+          changed((rows) => rows.filter((row) => row._id !== id));
           setDeleting(null);
           toaster.create({ type: 'success', title: 'History entry deleted', closable: true });
         }}

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-
-import { getMe } from '@/lib/auth';
+import { useMe } from '@/hooks/use-me';
 import { useSessionStore } from '@/stores/session-store';
 
 /**
@@ -11,21 +9,7 @@ import { useSessionStore } from '@/stores/session-store';
 export function useFreshUser() {
   const token = useSessionStore((state) => state.token);
   const user = useSessionStore((state) => state.user);
-  const [checkedToken, setCheckedToken] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    getMe(controller.signal)
-      .then(({ user: fresh }) => useSessionStore.getState().setUser(fresh))
-      .catch(() => {
-        // a 401 already ended the session in the API client; other failures keep the stored user
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setCheckedToken(token);
-      });
-    return () => controller.abort();
-  }, [token]);
-
-  return { token, user, ready: !token || checkedToken === token };
+  // The query writes the answer to the session store; a cached answer from before this screen does not count.
+  const me = useMe();
+  return { token, user, ready: !token || me.isFetchedAfterMount };
 }

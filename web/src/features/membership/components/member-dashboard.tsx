@@ -1,15 +1,15 @@
 import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { PaymentRecord, PublicUser } from '@le/contracts';
+import type { PublicUser } from '@le/contracts';
 import { UI_TEXT, isPaidTier, membershipStatus } from '@le/contracts';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { ButtonLink } from '@/components/ui/button-link';
 import { FormAlert } from '@/components/ui/form-alert';
 import { paths } from '@/config/paths';
+import { meKeys, useMe } from '@/hooks/use-me';
 import { errorMessage } from '@/lib/api-client';
-import { getMe } from '@/lib/auth';
-import { useSessionStore } from '@/stores/session-store';
-import { getPaymentHistory } from '@/features/membership/api/payments';
+import { membershipKeys } from '@/features/membership/api/keys';
+import { usePaymentHistory } from '@/features/membership/api/payments';
 import { formatDate, formatRupiah, listPrice, perPeriod } from '@/features/membership/utils/format';
 import { PaymentHistoryTable } from './payment-history-table';
 
@@ -54,24 +54,13 @@ function PlanText({ user }: { user: PublicUser }) {
 
 /** /dashboard-member (spec §2 Membership Dashboard, §4 membership display). */
 export function MemberDashboard() {
-  const [user, setUser] = useState<PublicUser | null>(null);
-  const [payments, setPayments] = useState<PaymentRecord[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([getMe(controller.signal), getPaymentHistory(controller.signal)])
-      .then(([me, history]) => {
-        setUser(me.user);
-        useSessionStore.getState().setUser(me.user);
-        setPayments(history.payments);
-      })
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(failure, UI_TEXT.genericError));
-      });
-    return () => controller.abort();
-  }, [attempt]);
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const history = usePaymentHistory();
+  const user = me.data ?? null;
+  const payments = history.data ?? null;
+  const failure = (!user && me.error) || (!payments && history.error);
+  const error = failure ? errorMessage(failure, UI_TEXT.genericError) : null;
 
   if (error) {
     return (
@@ -86,8 +75,8 @@ export function MemberDashboard() {
             size="sm"
             alignSelf="flex-start"
             onClick={() => {
-              setError(null);
-              setAttempt((count) => count + 1);
+              void queryClient.resetQueries({ queryKey: meKeys.me });
+              void queryClient.resetQueries({ queryKey: membershipKeys.payments() });
             }}
           >
             Try again

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Container, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { Duration, PaidTier, PaymentRecord } from '@le/contracts';
+import type { Duration, PaidTier } from '@le/contracts';
 import { DURATIONS, LIMITS, PAID_TIERS, PRICES, UI_TEXT, hasActiveMembership } from '@le/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -12,7 +13,8 @@ import { paths } from '@/config/paths';
 import { BANK_TRANSFER } from '@/config/payment';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
-import { createPayment, getPaymentHistory } from '@/features/membership/api/payments';
+import { membershipKeys } from '@/features/membership/api/keys';
+import { createPayment, usePaymentHistory } from '@/features/membership/api/payments';
 import { formatDate, formatRupiah, perPeriod } from '@/features/membership/utils/format';
 
 const TIER_TEXT: Record<PaidTier, string> = {
@@ -44,8 +46,10 @@ export function PaymentMembership() {
   const navigate = useNavigate();
   const role = useSessionStore((state) => state.role);
   const user = useSessionStore((state) => state.user);
-  const [payments, setPayments] = useState<PaymentRecord[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const history = usePaymentHistory();
+  const payments = history.data ?? null;
+  const loadError = !payments && history.error ? errorMessage(history.error, UI_TEXT.genericError) : null;
   const [tier, setTier] = useState<PaidTier>('basic');
   const [duration, setDuration] = useState<Duration>('monthly');
   const [proof, setProof] = useState<File | null>(null);
@@ -54,16 +58,6 @@ export function PaymentMembership() {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getPaymentHistory(controller.signal)
-      .then(({ payments: list }) => setPayments(list))
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorMessage(failure, UI_TEXT.genericError));
-      });
-    return () => controller.abort();
-  }, []);
 
   useEffect(() => {
     if (!proof) {
@@ -102,6 +96,8 @@ export function PaymentMembership() {
     setProgress(0);
     try {
       await createPayment({ membershipTier: tier, duration, proof }, setProgress);
+      // The payments changed: forget them, so that the dashboard waits for the list with this one.
+      queryClient.removeQueries({ queryKey: membershipKeys.all });
       navigate(paths.dashboardMember.href);
     } catch (failure) {
       setSubmitError(errorMessage(failure, UI_TEXT.uploadFailed));

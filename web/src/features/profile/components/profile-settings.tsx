@@ -1,41 +1,25 @@
 import { Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { PublicUser } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { meKeys, setMe, useMe } from '@/hooks/use-me';
 import { errorMessage } from '@/lib/api-client';
-import { getMe } from '@/lib/auth';
-import { useSessionStore } from '@/stores/session-store';
 import { PhotoUploadCard } from './photo-upload-card';
 import { ProfileForm } from './profile-form';
 import { ProfileNotice } from './profile-notice';
 
 /** Spec §2 Profile Settings: the notice, the form and the two photos. */
 export function ProfileSettings() {
-  const [user, setUser] = useState<PublicUser | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getMe(controller.signal)
-      .then(({ user: fresh }) => {
-        setUser(fresh);
-        useSessionStore.getState().setUser(fresh);
-      })
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorMessage(failure, UI_TEXT.genericError));
-      });
-    return () => controller.abort();
-  }, [attempt]);
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const user = me.data ?? null;
+  const loadError = !user && me.error ? errorMessage(me.error, UI_TEXT.genericError) : null;
 
   // Every change also goes to the session store, so the top bar's avatar and name follow at once.
-  const saved = (fresh: PublicUser) => {
-    setUser(fresh);
-    useSessionStore.getState().setUser(fresh);
-  };
+  const saved = (fresh: PublicUser) => setMe(queryClient, fresh);
 
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
@@ -54,10 +38,7 @@ export function ProfileSettings() {
               variant="outline"
               size="sm"
               alignSelf="flex-start"
-              onClick={() => {
-                setLoadError(null);
-                setAttempt((count) => count + 1);
-              }}
+              onClick={() => void queryClient.resetQueries({ queryKey: meKeys.me })}
             >
               Try again
             </Button>

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse } from '@le/contracts/schemas';
-import { Type } from 'typebox';
+import { ErrorResponse, IdParams } from '@le/contracts/schemas';
 import { forbidden, notFound } from '../lib/http-error';
 import { sendStoredFile } from '../services/uploads';
 
-const Params = Type.Object({ id: Type.String({ pattern: '^[a-f0-9]{24}$' }) });
 const Binary = { description: 'the image bytes', type: 'string', format: 'binary' } as const;
 
 /** Ids are never reused and stored bytes never change: a public file may be cached for good. */
@@ -18,7 +16,7 @@ const PRIVATE_CACHE = 'private, no-store';
 const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:id',
-    { schema: { params: Params, response: { 200: Binary, 400: ErrorResponse, 404: ErrorResponse } } },
+    { schema: { params: IdParams, response: { 200: Binary, 400: ErrorResponse, 404: ErrorResponse } } },
     async (request, reply) => {
       const record = await app.store.files.findById(request.params.id);
       // A private file is not found here: its address must not work without a token.
@@ -32,7 +30,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
-        params: Params,
+        params: IdParams,
         response: { 200: Binary, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
     },

@@ -57,6 +57,8 @@ export const LIMITS = {
   historyPageMax: 50,
   /** How long the live chart waits for the TradingView script before showing the fallback. */
   chartLoadTimeoutMs: 8_000,
+  /** The largest amount an admin may approve (Rp 100 million): a typo guard, not a business rule. */
+  customAmountMax: 100_000_000,
 } as const;
 
 /**

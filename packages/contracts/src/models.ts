@@ -1,170 +1,102 @@
-import type { ChatEventType, Duration, PaymentStatus, Role } from './constants';
+/**
+ * The API's shapes as TypeScript types, each the `Static` of its schema in schemas/ (nothing here
+ * is written by hand: change the schema). Type-only imports: the web app gets these without TypeBox.
+ */
+import type { Static } from 'typebox';
+import type * as S from './schemas';
+
+/* Shared. */
+
+export type ApiError = Static<typeof S.ErrorResponse>;
+export type MessageResponse = Static<typeof S.MessageResponse>;
+export type HealthResponse = Static<typeof S.HealthResponse>;
+export type IdParams = Static<typeof S.IdParams>;
+
+/* Accounts and the own profile. */
 
 /** A user as the API returns it: never a password hash or a code. */
-export interface PublicUser {
-  _id: string;
-  name: string;
-  username: string;
-  email: string;
-  no_telp: string;
-  city: string;
-  country: string;
-  address: string;
-  photo_profile: string;
-  image_identitas: string;
-  membershipTier: string;
-  duration: Duration | null;
-  membershipEnd: string | null;
-  trialExpiresAt: string | null;
-  role: Role;
-  emailVerified: boolean;
-  createdAt: string;
-}
+export type PublicUser = Static<typeof S.User>;
+export type UserResponse = Static<typeof S.UserResponse>;
+export type RegisterBody = Static<typeof S.RegisterBody>;
+export type VerifyEmailBody = Static<typeof S.VerifyEmailBody>;
+export type ResendCodeBody = Static<typeof S.ResendCodeBody>;
+export type LoginBody = Static<typeof S.LoginBody>;
+export type LoginResponse = Static<typeof S.LoginResponse>;
+export type ForgotPasswordBody = Static<typeof S.ForgotPasswordBody>;
+export type ResetPasswordBody = Static<typeof S.ResetPasswordBody>;
+export type SessionBody = Static<typeof S.SessionBody>;
+export type UpdateProfileBody = Static<typeof S.UpdateProfileBody>;
+export type UpdateProfileResponse = Static<typeof S.UpdateProfileResponse>;
+export type ConfirmEmailChangeBody = Static<typeof S.ConfirmEmailChangeBody>;
+export type ConfirmEmailChangeResponse = Static<typeof S.ConfirmEmailChangeResponse>;
+export type UploadPhotoResponse = Static<typeof S.UploadPhotoResponse>;
 
-export interface LoginResponse {
-  token: string;
-  sessionId: string;
-  user: PublicUser;
-}
-
-export interface MessageResponse {
-  message: string;
-}
-
-export interface ApiError {
-  message: string;
-  code?: string;
-}
-
-export interface PaymentRecord {
-  _id: string;
-  membershipTier: string;
-  paymentDate: string;
-  expiredDate: string | null;
-  amount: number;
-  duration: Duration;
-  status: PaymentStatus;
-  paymentProof: string;
-}
-
-export interface HealthResponse {
-  status: 'ok';
-  store: 'embedded' | 'mongodb';
-  realtime: 'local' | 'redis';
-}
-
-/* ---------------------------------------------------------------------------------------------
- * Shapes of issue 3 (memberships, history, activity log) and issue 4 (chat). Both the API's
- * response schemas and the web app are written against these; change them here first.
- * ------------------------------------------------------------------------------------------- */
-
-/** A payment as the admin queue sees it: the payer and the expected amount beside the record. */
-export interface AdminPaymentRecord extends PaymentRecord {
-  userId: string;
-  username: string;
-  email: string;
-  /** The price-table amount for the chosen tier and duration. */
-  expectedAmount: number;
-  /** Set when an admin rejected it. */
-  reason: string | null;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
-}
-
-/** Spec §3 history entry. `image` is a public URL under /api/files/... */
-export interface HistoryEntry {
-  _id: string;
-  image: string;
-  title: string;
-  description: string;
-  createdAt: string;
-}
+/* Activity log. */
 
 /** Spec §3 activity log entry, plus the IP the server saw (`serverIp`). */
-export interface ActivityLogEntry {
-  _id: string;
-  username: string;
-  role: string;
-  ipAddress: string;
-  serverIp: string;
-  page: string;
-  message: string;
-  createdAt: string;
-}
+export type ActivityLogEntry = Static<typeof S.ActivityLogEntry>;
+export type LogActivityBody = Static<typeof S.LogActivityBody>;
+export type ActivityListQuery = Static<typeof S.ActivityListQuery>;
+export type ActivityListResponse = Static<typeof S.ActivityListResponse>;
 
+/* History. */
+
+/** Spec §3 history entry. `image` is a public URL under /api/files/... */
+export type HistoryEntry = Static<typeof S.HistoryEntry>;
+export type HistoryListQuery = Static<typeof S.HistoryListQuery>;
+export type HistoryListResponse = Static<typeof S.HistoryListResponse>;
+export type HistoryEntryResponse = Static<typeof S.HistoryEntryResponse>;
+export type HistoryUpdateBody = Static<typeof S.HistoryUpdateBody>;
+
+/* Memberships and payments. */
+
+export type PaymentRecord = Static<typeof S.Payment>;
+export type PaymentResponse = Static<typeof S.PaymentResponse>;
+export type PaymentListResponse = Static<typeof S.PaymentListResponse>;
+export type PaymentFields = Static<typeof S.PaymentFields>;
+/** A payment as the admin queue sees it: the payer and the expected amount beside the record. */
+export type AdminPaymentRecord = Static<typeof S.AdminPayment>;
+export type AdminPaymentsQuery = Static<typeof S.AdminPaymentsQuery>;
+export type AdminPaymentListResponse = Static<typeof S.AdminPaymentListResponse>;
+export type ApprovePaymentBody = Static<typeof S.ApprovePaymentBody>;
+export type ApprovePaymentResponse = Static<typeof S.ApprovePaymentResponse>;
+export type RejectPaymentBody = Static<typeof S.RejectPaymentBody>;
+export type AdminPaymentResponse = Static<typeof S.AdminPaymentResponse>;
+
+/* Admin console. */
+
+export type MembersQuery = Static<typeof S.MembersQuery>;
+export type MembersResponse = Static<typeof S.MembersResponse>;
+export type MemberPatchBody = Static<typeof S.MemberPatchBody>;
 /** `GET /api/admin/stats`. */
-export interface AdminStats {
-  membersByTier: Record<string, number>;
-  pendingPayments: number;
-  /** Trials ending within the next 3 days. */
-  trialsEndingSoon: { _id: string; username: string; email: string; trialExpiresAt: string }[];
-  onlineUsers: { _id: string; username: string; role: string }[];
-  messagesToday: number;
-}
+export type AdminStats = Static<typeof S.AdminStatsResponse>;
+
+/* Chat. */
 
 /** The sender as a message carries it (spec §3). */
-export interface MessageSender {
-  _id: string;
-  role: string;
-  name: string;
-  username: string;
-  photo_profile: string;
-  membershipTier: string;
-}
-
-export type ChatMessageType = 'global' | 'private';
-
+export type MessageSender = Static<typeof S.MessageSender>;
+export type ChatMessageType = Static<typeof S.ChatMessageType>;
 /** Spec §3 message. For a non-admin, a hidden message has `content: ''` and `hidden: true`. */
-export interface ChatMessage {
-  _id: string;
-  content: string;
-  createdAt: string;
-  editedAt: string | null;
-  sender: MessageSender;
-  type: ChatMessageType;
-  /** The private chat id, or null in the global room. */
-  chatId: string | null;
-  /** The parent: its id, sender and a 50-character preview (empty when the parent is hidden). */
-  replyTo: { _id: string; sender: MessageSender; preview: string } | null;
-  /** Non-empty means hidden (spec §3). Non-admins get `['all']` or `[]`, never admin ids. */
-  hiddenFor: string[];
-  hidden: boolean;
-  deleted: boolean;
-  /** The sequence number of the last event that changed this message in its stream. */
-  seq: number;
-  clientId?: string | null;
-}
-
-export interface ChatParticipant {
-  _id: string;
-  role: string;
-  username: string;
-  name: string;
-  photo_profile: string;
-}
-
+export type ChatMessage = Static<typeof S.ChatMessage>;
+export type ChatParticipant = Static<typeof S.ChatParticipant>;
 /** Spec §3 chat (one member↔admin conversation). `unreadCount` is for the caller. */
-export interface ChatSummary {
-  _id: string;
-  participants: ChatParticipant[];
-  lastMessage: { content: string; createdAt: string; sender: MessageSender } | null;
-  unreadCount: number;
-  /** Highest event sequence of this chat's stream. */
-  seq: number;
-  online?: boolean;
-}
-
+export type ChatSummary = Static<typeof S.ChatSummary>;
 /** One stored chat event as `GET /api/chat/events` returns it (redacted for the caller). */
-export interface ChatEventRecord {
-  _id: string;
-  stream: string;
-  seq: number;
-  type: ChatEventType;
-  actorId: string;
-  at: string;
-  /** The message as this caller may see it, after the event. */
-  message?: ChatMessage;
-  /** For chat.read: who read and up to which seq. */
-  readerId?: string;
-  upTo?: number;
-}
+export type ChatEventRecord = Static<typeof S.ChatEventRecord>;
+export type ChatMessageList = Static<typeof S.ChatMessageList>;
+export type ChatMessageResponse = Static<typeof S.ChatMessageResponse>;
+export type ChatResponse = Static<typeof S.ChatResponse>;
+export type ChatList = Static<typeof S.ChatList>;
+export type ChatEventList = Static<typeof S.ChatEventList>;
+export type ChatWithAdminResponse = Static<typeof S.ChatWithAdminResponse>;
+export type ChatPageQuery = Static<typeof S.ChatPageQuery>;
+export type ChatQuery = Static<typeof S.ChatQuery>;
+export type ChatEventsQuery = Static<typeof S.ChatEventsQuery>;
+export type ChatPostBody = Static<typeof S.ChatPostBody>;
+export type ChatEditBody = Static<typeof S.ChatEditBody>;
+export type ChatHideBody = Static<typeof S.ChatHideBody>;
+export type ChatParams = Static<typeof S.ChatParams>;
+/** The socket's `chat:event` payload (realtime.ts). */
+export type ChatEventPayload = Static<typeof S.ChatEventPayload>;
+/** The socket's `presence:changed` payload (realtime.ts). */
+export type PresencePayload = Static<typeof S.PresencePayload>;

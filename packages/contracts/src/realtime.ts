@@ -1,23 +1,5 @@
 /** Typed Socket.IO event maps shared by the realtime server and the web client (contract §6). */
-import type { ChatEventType } from './constants';
-import type { ChatMessage } from './models';
-
-export interface ChatEventPayload {
-  stream: string;
-  seq: number;
-  type: ChatEventType;
-  /** The message as this recipient may see it (hidden content never reaches non-admins). */
-  message?: ChatMessage;
-  actorId?: string;
-  at?: string;
-  readerId?: string;
-  upTo?: number;
-}
-
-export interface PresencePayload {
-  userId: string;
-  online: boolean;
-}
+import type { ChatEventPayload, PresencePayload } from './models';
 
 export interface ServerToClientEvents {
   'chat:event': (event: ChatEventPayload) => void;

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { User } from '@le/contracts/schemas';
-import { Type } from 'typebox';
+import { IdParams, MemberPatchBody, MembersQuery, MembersResponse, UserResponse } from '@le/contracts/schemas';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { toPublicUser } from '../../lib/public-user';
 import { recordActivity } from '../../services/activity';
 import { describeChanges, planMemberChange } from '../../services/member-changes';
-import { IdParams, MemberPatchBody, MembersQuery, MembersResponse, adminErrors } from './schemas';
+import { adminErrors } from './schemas';
 
 export const MANAGE_MEMBERSHIP_PAGE = '/manage-membership';
 
@@ -26,7 +25,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/members/:id',
     {
       config: { rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: { params: IdParams, body: MemberPatchBody, response: { 200: Type.Object({ user: User }), ...adminErrors } },
+      schema: { params: IdParams, body: MemberPatchBody, response: { 200: UserResponse, ...adminErrors } },
     },
     async (request) => {
       const admin = request.auth!.user;

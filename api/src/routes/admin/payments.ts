@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AdminPaymentListResponse,
+  AdminPaymentResponse,
+  AdminPaymentsQuery,
+  ApprovePaymentBody,
+  ApprovePaymentResponse,
+  IdParams,
+  RejectPaymentBody,
+} from '@le/contracts/schemas';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { badRequest } from '../../lib/http-error';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { toPublicUser } from '../../lib/public-user';
-import { User } from '@le/contracts/schemas';
 import { recordActivity, rupiah } from '../../services/activity';
 import { approvePayment, rejectPayment, toAdminPaymentView } from '../../services/memberships';
 import { MANAGE_MEMBERSHIP_PAGE } from './members';
-import { AdminPayment, ApproveBody, IdParams, PaymentsQuery, RejectBody, adminErrors } from './schemas';
+import { adminErrors } from './schemas';
 
 /** The payments queue (issue 3 /manage-membership): list, approve (optionally a custom amount), reject. */
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,7 +28,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/payments',
-    { schema: { querystring: PaymentsQuery, response: { 200: Type.Object({ payments: Type.Array(AdminPayment), nextCursor: Type.Union([Type.String(), Type.Null()]) }), ...adminErrors } } },
+    { schema: { querystring: AdminPaymentsQuery, response: { 200: AdminPaymentListResponse, ...adminErrors } } },
     async (request) => {
       const { status, before: cursorText, limit = 100 } = request.query;
       const cursor = cursorText === undefined ? null : decodePageCursor(cursorText);
@@ -43,8 +50,8 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: emptyBodyAsObject,
       schema: {
         params: IdParams,
-        body: ApproveBody,
-        response: { 200: Type.Object({ payment: AdminPayment, user: User }), ...adminErrors },
+        body: ApprovePaymentBody,
+        response: { 200: ApprovePaymentResponse, ...adminErrors },
       },
     },
     async (request) => {
@@ -69,7 +76,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: decisionLimit,
       preValidation: emptyBodyAsObject,
-      schema: { params: IdParams, body: RejectBody, response: { 200: Type.Object({ payment: AdminPayment }), ...adminErrors } },
+      schema: { params: IdParams, body: RejectPaymentBody, response: { 200: AdminPaymentResponse, ...adminErrors } },
     },
     async (request) => {
       const admin = request.auth!.user;

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS, PAID_TIERS, type AdminStats } from '@le/contracts';
+import { AdminStatsResponse } from '@le/contracts/schemas';
 import { onlineUserIds } from '../../services/presence';
 import type { Store } from '../../store';
-import { AdminStatsResponse, adminErrors } from './schemas';
+import { adminErrors } from './schemas';
 
 const TRIAL_ENDING_WINDOW_MS = 3 * 24 * 60 * 60_000;
 /** The product's day is Indonesia's (WIB, UTC+7): "today" starts at midnight in Jakarta. */

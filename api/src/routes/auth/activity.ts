@@ -1,44 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS } from '@le/contracts';
-import { ErrorResponse } from '@le/contracts/schemas';
-import { Type } from 'typebox';
+import { ActivityListQuery, ActivityListResponse, ErrorResponse, LogActivityBody, MessageResponse } from '@le/contracts/schemas';
 import { badRequest } from '../../lib/http-error';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { activityRecord, toActivityLogEntry } from '../../services/activity';
 import { perIp } from './limits';
-
-/** What the browser reports from the public IP lookup: an IPv4/IPv6 address, or "Unknown" (spec §8). */
-const ReportedIp = Type.String({ minLength: 1, maxLength: 64, pattern: '^(Unknown|[0-9A-Fa-f.:]{2,45})$' });
-
-export const LogActivityBody = Type.Object(
-  {
-    ipAddress: ReportedIp,
-    // Spec §7 sends these; the server names the signed-in user (or a guest) itself.
-    username: Type.Optional(Type.String({ maxLength: 100 })),
-    role: Type.Optional(Type.String({ maxLength: 20 })),
-    page: Type.String({ minLength: 1, maxLength: 300, pattern: '^/' }),
-    message: Type.String({ minLength: 1, maxLength: 300 }),
-  },
-  { additionalProperties: false },
-);
-
-export const ActivityLogEntrySchema = Type.Object({
-  _id: Type.String(),
-  username: Type.String(),
-  role: Type.String(),
-  ipAddress: Type.String(),
-  serverIp: Type.String(),
-  page: Type.String(),
-  message: Type.String(),
-  createdAt: Type.String(),
-});
-
-export const ActivityListQuery = Type.Object({
-  user: Type.Optional(Type.String({ maxLength: 100 })),
-  page: Type.Optional(Type.String({ maxLength: 300 })),
-  before: Type.Optional(Type.String({ maxLength: 64 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-});
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
 
@@ -53,7 +19,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/log-activity',
     {
       config: perIp(120, 1),
-      schema: { body: LogActivityBody, response: { 201: Type.Object({ message: Type.String() }), ...errors } },
+      schema: { body: LogActivityBody, response: { 201: MessageResponse, ...errors } },
       // A visitor without a token is logged as a guest; a token that is sent must be good.
       onRequest: async (request, reply) => {
         if (request.headers.authorization !== undefined) await app.authenticate(request, reply);
@@ -78,7 +44,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         querystring: ActivityListQuery,
         response: {
-          200: Type.Object({ logs: Type.Array(ActivityLogEntrySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
+          200: ActivityListResponse,
           ...errors,
         },
       },

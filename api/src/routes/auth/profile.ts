@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isCountry } from '@le/contracts';
 import {
   ConfirmEmailChangeBody,
+  ConfirmEmailChangeResponse,
   ErrorResponse,
   PaymentListResponse,
   UpdateProfileBody,
   UpdateProfileResponse,
-  User,
-  UserResponse,
+  UploadPhotoResponse,
 } from '@le/contracts/schemas';
-import { Type } from 'typebox';
 import { badRequest, conflict } from '../../lib/http-error';
 import { toPublicUser } from '../../lib/public-user';
 import { toPaymentView } from '../../services/memberships';
@@ -32,8 +31,6 @@ const takenError = (error: unknown): never => {
 };
 
 export const UPLOAD_SUCCESS = 'Image successfully uploaded and updated!';
-
-const UploadResponse = Type.Object({ file: Type.String(), message: Type.String(), user: User });
 
 interface PhotoSlot {
   path: string;
@@ -127,7 +124,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** POST /auth/confirm-email-change {code}: the code mailed to the new address makes it the account's email. */
   app.post(
     '/confirm-email-change',
-    { config: perIp(30, 10), schema: { body: ConfirmEmailChangeBody, response: { 200: Type.Object({ ...UserResponse.properties, message: Type.String() }), ...errors } } },
+    { config: perIp(30, 10), schema: { body: ConfirmEmailChangeBody, response: { 200: ConfirmEmailChangeResponse, ...errors } } },
     async (request) => {
       const user = request.auth!.user;
       if (!user.pendingEmail) throw badRequest('There is no email change waiting for a code.', 'NO_EMAIL_CHANGE');
@@ -149,7 +146,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       slot.path,
       {
         config: perIp(30, 10),
-        schema: { consumes: ['multipart/form-data'], response: { 200: UploadResponse, ...UPLOAD_ERRORS } },
+        schema: { consumes: ['multipart/form-data'], response: { 200: UploadPhotoResponse, ...UPLOAD_ERRORS } },
       },
       async (request) => {
         const user = request.auth!.user;

@@ -1,25 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GLOBAL_STREAM } from '@le/chat-core';
-import { ErrorResponse } from '@le/contracts/schemas';
+import {
+  ChatEditBody,
+  ChatEventList,
+  ChatEventsQuery,
+  ChatHideBody,
+  ChatList,
+  ChatMessageList,
+  ChatMessageResponse,
+  ChatPageQuery,
+  ChatParams,
+  ChatPostBody,
+  ChatQuery,
+  ChatResponse,
+  ChatWithAdminResponse,
+  ErrorResponse,
+  IdParams,
+} from '@le/contracts/schemas';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { onlineUserIds } from '../../services/presence';
-import {
-  ChatList,
-  ChatParams,
-  ChatQuery,
-  ChatResponse,
-  EditBody,
-  EventList,
-  EventsQuery,
-  HideBody,
-  MessageList,
-  MessageParams,
-  MessageResponse,
-  PageQuery,
-  PostBody,
-  WithAdminResponse,
-} from './schemas';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
 const NoContent = Type.Null();
@@ -42,7 +42,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/public',
-    { schema: { querystring: PageQuery, response: { 200: MessageList, ...errors } } },
+    { schema: { querystring: ChatPageQuery, response: { 200: ChatMessageList, ...errors } } },
     async (request) => {
       const found = await chat.messages(null, GLOBAL_STREAM, page(request.query));
       return { messages: found.items, nextCursor: found.nextCursor };
@@ -51,7 +51,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/events',
-    { onRequest: optionalAuth, schema: { querystring: EventsQuery, response: { 200: EventList, ...errors } } },
+    { onRequest: optionalAuth, schema: { querystring: ChatEventsQuery, response: { 200: ChatEventList, ...errors } } },
     async (request) => {
       const { stream, after, limit } = request.query;
       const found = await chat.events(request.auth?.user ?? null, stream, after ?? 0, limit ?? DEFAULT_EVENTS);
@@ -65,7 +65,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     routes.get(
       '/',
-      { schema: { querystring: ChatQuery, response: { 200: MessageList, ...errors } } },
+      { schema: { querystring: ChatQuery, response: { 200: ChatMessageList, ...errors } } },
       async (request) => {
         const found = await chat.messages(userOf(request), request.query.chatId ?? GLOBAL_STREAM, page(request.query));
         return { messages: found.items, nextCursor: found.nextCursor };
@@ -74,7 +74,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     routes.post(
       '/',
-      { config: writeLimit, schema: { body: PostBody, response: { 201: MessageResponse, ...errors } } },
+      { config: writeLimit, schema: { body: ChatPostBody, response: { 201: ChatMessageResponse, ...errors } } },
       // A retry with the same clientId replays the first answer (201 and the first message, contract
       // §4/§6), marked `Idempotent-Replayed: true` so a client can tell; nothing new is appended.
       async (request, reply) => {
@@ -93,7 +93,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     routes.get(
       '/with-admin',
-      { schema: { querystring: PageQuery, response: { 200: WithAdminResponse, ...errors } } },
+      { schema: { querystring: ChatPageQuery, response: { 200: ChatWithAdminResponse, ...errors } } },
       async (request) => chat.withAdmin(userOf(request), page(request.query)),
     );
 
@@ -128,7 +128,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     routes.patch(
       '/:id',
-      { config: writeLimit, schema: { params: MessageParams, body: EditBody, response: { 200: MessageResponse, ...errors } } },
+      { config: writeLimit, schema: { params: IdParams, body: ChatEditBody, response: { 200: ChatMessageResponse, ...errors } } },
       async (request) => ({ message: await chat.edit(userOf(request), request.params.id, request.body.content) }),
     );
 
@@ -140,7 +140,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         preValidation: async (request) => {
           if (request.body === undefined || request.body === null) request.body = {};
         },
-        schema: { params: MessageParams, body: HideBody, response: { 200: MessageResponse, ...errors } },
+        schema: { params: IdParams, body: ChatHideBody, response: { 200: ChatMessageResponse, ...errors } },
       },
       async (request) => ({
         message: await chat.toggleHidden(userOf(request), request.params.id, request.body?.context ?? null),
@@ -149,7 +149,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     routes.delete(
       '/:id',
-      { config: writeLimit, schema: { params: MessageParams, response: { 204: NoContent, ...errors } } },
+      { config: writeLimit, schema: { params: IdParams, response: { 204: NoContent, ...errors } } },
       async (request, reply) => {
         await chat.remove(userOf(request), request.params.id);
         return reply.code(204).send(null);

@@ -3,10 +3,10 @@ import { LIMITS, type HistoryEntry } from '@le/contracts';
 import {
   ErrorResponse,
   HistoryEntryResponse,
-  HistoryIdParams,
   HistoryListQuery,
   HistoryListResponse,
   HistoryUpdateBody,
+  IdParams,
 } from '@le/contracts/schemas';
 import { Type } from 'typebox';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
@@ -132,7 +132,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireRole('admin'),
       config: WRITE_LIMIT,
       schema: {
-        params: HistoryIdParams,
+        params: IdParams,
         consumes: ['application/json', 'multipart/form-data'],
         // Only the JSON form has a body schema; the multipart form is checked by the uploads service.
         body: { content: { 'application/json': { schema: HistoryUpdateBody } } },
@@ -187,7 +187,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireRole('admin'),
       config: WRITE_LIMIT,
       schema: {
-        params: HistoryIdParams,
+        params: IdParams,
         response: { 204: Type.Null(), 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },

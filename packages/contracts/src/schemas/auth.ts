@@ -1,0 +1,105 @@
+/** Accounts: register, verify, sign in, recover, the browser session and the own profile (contract §4). */
+import { Type } from 'typebox';
+import { DURATIONS, EMAIL_PATTERN, LIMITS, ROLES } from '../constants';
+import { NullableString } from './common';
+
+const Email = Type.String({ pattern: EMAIL_PATTERN, minLength: 3, maxLength: LIMITS.emailMax });
+const Password = Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
+const Code = Type.String({ pattern: `^[0-9]{${LIMITS.resetCodeLength}}$` });
+const Name = Type.String({ minLength: 1, maxLength: LIMITS.nameMax, pattern: '\\S' });
+const Username = Type.String({ minLength: LIMITS.usernameMin, maxLength: LIMITS.usernameMax, pattern: '^[A-Za-z0-9_.]+$' });
+
+/** A user as the API returns it: never a password hash or a code (this schema is the filter). */
+export const User = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  no_telp: Type.String(),
+  city: Type.String(),
+  country: Type.String(),
+  address: Type.String(),
+  photo_profile: Type.String(),
+  image_identitas: Type.String(),
+  membershipTier: Type.String(),
+  duration: Type.Union([Type.Enum(DURATIONS), Type.Null()]),
+  membershipEnd: NullableString,
+  trialExpiresAt: NullableString,
+  role: Type.Enum(ROLES),
+  emailVerified: Type.Boolean(),
+  createdAt: Type.String(),
+});
+
+export const UserResponse = Type.Object({ user: User });
+
+export const RegisterBody = Type.Object(
+  { name: Name, username: Username, email: Email, password: Password },
+  { additionalProperties: false },
+);
+
+export const VerifyEmailBody = Type.Object({ email: Email, code: Code }, { additionalProperties: false });
+
+export const ResendCodeBody = Type.Object(
+  { email: Email, purpose: Type.Enum(['verify', 'reset']) },
+  { additionalProperties: false },
+);
+
+/** `email` may hold the username as well. */
+export const LoginBody = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: LIMITS.emailMax }),
+    password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMax }),
+  },
+  { additionalProperties: false },
+);
+
+export const LoginResponse = Type.Object({ token: Type.String(), sessionId: Type.String(), user: User });
+
+export const ForgotPasswordBody = Type.Object({ email: Email }, { additionalProperties: false });
+
+export const ResetPasswordBody = Type.Object(
+  { email: Email, code: Code, newPassword: Password },
+  { additionalProperties: false },
+);
+
+/** The browser session of the heartbeat and the unload beacon. */
+export const SessionBody = Type.Object(
+  { sessionId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) },
+  { additionalProperties: false },
+);
+
+/* Profile (spec §7 PUT /auth/update-profile, plus address; contract §4). */
+
+const ProfileText = (max: number) => Type.String({ maxLength: max });
+
+/**
+ * Every field is optional: what is sent is changed, what is left out stays. `createdAt` is in the
+ * spec's request and is accepted but ignored (an account's age is not the user's to change).
+ * A changed email is not applied here: a code goes to the new address (see confirm-email-change).
+ */
+export const UpdateProfileBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    username: Type.Optional(Username),
+    email: Type.Optional(Email),
+    no_telp: Type.Optional(Type.String({ maxLength: 30, pattern: '^[0-9+()\\-\\s]*$' })),
+    city: Type.Optional(ProfileText(100)),
+    country: Type.Optional(ProfileText(100)),
+    address: Type.Optional(ProfileText(500)),
+    createdAt: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateProfileResponse = Type.Object({
+  user: User,
+  message: Type.String(),
+  /** Set when a code went to a new email address: the address that waits for its code. */
+  pendingEmail: Type.Optional(Type.String()),
+});
+
+export const ConfirmEmailChangeBody = Type.Object({ code: Code }, { additionalProperties: false });
+export const ConfirmEmailChangeResponse = Type.Object({ user: User, message: Type.String() });
+
+/** `POST /auth/upload-profile` and `/auth/upload-identitas` (multipart): the stored file's URL. */
+export const UploadPhotoResponse = Type.Object({ file: Type.String(), message: Type.String(), user: User });

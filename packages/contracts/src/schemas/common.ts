@@ -1,0 +1,22 @@
+/** Building blocks and the shapes every area shares (errors, plain messages, ids, health). */
+import { Type } from 'typebox';
+
+/** A stored id: 24 lowercase hex digits. */
+export const ObjectId = Type.String({ pattern: '^[0-9a-f]{24}$' });
+export const NullableString = Type.Union([Type.String(), Type.Null()]);
+/** A page's `nextCursor`: what to send for the next (older) page, null on the last one. */
+export const Cursor = NullableString;
+
+/** `/:id` of a stored record (history entries, payments, members, messages, files). */
+export const IdParams = Type.Object({ id: ObjectId });
+
+/** Every 4xx/5xx body. */
+export const ErrorResponse = Type.Object({ message: Type.String(), code: Type.Optional(Type.String()) });
+export const MessageResponse = Type.Object({ message: Type.String() });
+
+/** `GET /api/health`. */
+export const HealthResponse = Type.Object({
+  status: Type.Literal('ok'),
+  store: Type.Enum(['embedded', 'mongodb']),
+  realtime: Type.Enum(['local', 'redis']),
+});

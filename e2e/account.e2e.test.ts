@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { latestCode } from '@le/testing';
+import { waitForCode } from '@le/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser';
@@ -46,11 +46,7 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Register' }).click();
 
     await page.waitForURL('**/auth/verify-email');
-    let code = '';
-    for (let i = 0; i < 50 && !code; i += 1) {
-      code = await latestCode(outbox(), email).catch(() => '');
-      if (!code) await page.waitForTimeout(100);
-    }
+    const code = await waitForCode(outbox(), email);
     expect(code).toMatch(/^\d{6}$/);
     await page.getByLabel('Code', { exact: true }).fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -164,11 +160,7 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
     await page.locator('input[name="email"]').fill(account.user.email);
     await page.getByRole('button', { name: 'Send Code' }).click();
     await page.waitForURL('**/auth/reset-password');
-    let code = '';
-    for (let i = 0; i < 50 && !code; i += 1) {
-      code = await latestCode(outbox(), account.user.email, /reset/).catch(() => '');
-      if (!code) await page.waitForTimeout(100);
-    }
+    const code = await waitForCode(outbox(), account.user.email, { subject: /reset/ });
     await page.getByLabel('Code', { exact: true }).fill(code);
     await page.getByLabel('New Password', { exact: true }).fill('the new member password');
     await page.getByRole('button', { name: 'Reset Password' }).click();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { launchBrowser, openPage, screenshot, settled } from './support/browser';
 import { appErrors, decideByApi, makeJpegInBrowser, payByApi, signInByApi, signUpByApi, useSessionInBrowser } from './support/members';
 
 const chromiumPath = inject('chromium');
@@ -86,7 +86,7 @@ describe.runIf(chromiumPath)('membership payment and dashboard in the browser', 
       await useSessionInBrowser(small.page, session);
       await small.page.goto(url);
       await small.page.getByRole('heading', { level: 1 }).waitFor();
-      await small.page.waitForTimeout(400);
+      await settled(small.page);
       await screenshot(small.page, name);
       expect(await small.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       expect(appErrors(small.errors)).toEqual([]);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launchBrowser, openPage, screenshot } from './support/browser';
+import { ARTIFACTS, launchBrowser, openPage, screenshot, settled } from './support/browser';
 import { appErrors, makeJpegInBrowser, signUpByApi, useSessionInBrowser } from './support/members';
 
 const chromiumPath = inject('chromium');
@@ -53,7 +53,7 @@ describe.runIf(chromiumPath)('profile settings in the browser', () => {
     const dialog = page.getByTestId('crop-dialog');
     await dialog.waitFor();
     await dialog.locator('.cropper-crop-box').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     // The viewport only: a full-page capture resizes the window under the open dialog.
     await page.screenshot({ path: path.join(ARTIFACTS, 'settings-crop-1280.png') });
     const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/auth/upload-profile'));
@@ -83,10 +83,9 @@ describe.runIf(chromiumPath)('profile settings in the browser', () => {
 
     // Shown once: not again on the next visit.
     await page.reload();
-    await page.getByRole('button', { name: 'Save Changes' }).waitFor();
-    await page.waitForTimeout(500);
+    // the form shows the stored profile: the notice, rendered with it, would be there by now
+    await expect.poll(() => page.locator('select[name="country"]').inputValue()).toBe('Palestine State');
     expect(await page.getByTestId('profile-notice').count()).toBe(0);
-    expect(await page.locator('select[name="country"]').inputValue()).toBe('Palestine State');
     expect(appErrors(errors)).toEqual([]);
     await context.close();
   });
@@ -100,7 +99,7 @@ describe.runIf(chromiumPath)('profile settings in the browser', () => {
     await screenshot(page, 'settings-375');
     await page.getByTestId('profile-file-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await makeJpegInBrowser(page, 900, 1200) });
     await page.getByTestId('crop-dialog').locator('.cropper-crop-box').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: path.join(ARTIFACTS, 'settings-crop-375.png') });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { launchBrowser, openPage, screenshot, settled } from './support/browser';
 import { makeJpegInBrowser, signInByApi, useSessionInBrowser } from './support/members';
 
 /**
@@ -66,7 +66,7 @@ const credentials = (role: Role) => {
 const settle = async (page: Page) => {
   await page.locator('#main').waitFor();
   await page.waitForFunction(() => !document.querySelector('#main [role="status"][aria-label^="Loading"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(400);
+  await settled(page);
 };
 
 /** Visible form fields without a label and buttons or links without a name (accessibility basics). */
@@ -217,6 +217,7 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
 
   it('when the API fails, every data screen says so instead of spinning or showing nothing', { timeout: 120_000 }, async () => {
     const DOWN = 'The server is down for a moment.';
+    const SAYS_SO = [DOWN, 'Gagal memuat data', 'Could not load'];
     const results: string[] = [];
     for (const [role, routes] of [
       ['member', ['/history', '/faq-chat', '/settings', '/dashboard-member', '/payment-membership', '/chat-user']],
@@ -234,11 +235,15 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
       for (const route of routes) {
         await page.goto(route);
         await page.locator('#main').waitFor();
-        await page.waitForTimeout(2_000);
+        // until the screen says so (5 s at most: a screen that never does is reported below)
+        await page
+          .waitForFunction((words) => words.some((text) => document.querySelector('#main')?.textContent?.includes(text)), SAYS_SO, { timeout: 5_000 })
+          .catch(() => undefined);
+        await settled(page);
         await screenshot(page, `tour-error-${role}-375-${route.slice(1)}`);
         const text = await page.locator('#main').innerText();
         const spinning = await page.locator('#main [role="status"][aria-label^="Loading"]').count();
-        const saysSo = [DOWN, 'Gagal memuat data', 'Could not load'].some((words) => text.includes(words));
+        const saysSo = SAYS_SO.some((words) => text.includes(words));
         results.push(`${route}: ${saysSo ? 'says so' : spinning ? 'still loading' : 'silent'}`);
       }
       // and once the server answers again, the screens recover: the chat list by itself, the rest on Try again
@@ -278,7 +283,7 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
     const jpeg = await makeJpegInBrowser(member.page, 900, 1200);
     await member.page.getByTestId('profile-file-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await member.page.getByTestId('crop-dialog').waitFor();
-    await member.page.waitForTimeout(300);
+    await settled(member.page);
     expect(await dialogState(member.page)).toEqual({ title: expect.stringMatching(/\S/), focusInside: true });
     await screenshot(member.page, 'tour-trial-375-settings-crop');
     await member.page.keyboard.press('Escape');
@@ -292,7 +297,7 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
     await settle(boss.page);
     await boss.page.getByRole('button', { name: /^Edit/ }).first().click();
     await boss.page.getByRole('dialog').waitFor();
-    await boss.page.waitForTimeout(300);
+    await settled(boss.page);
     expect(await dialogState(boss.page)).toEqual({ title: expect.stringMatching(/^Edit /), focusInside: true });
     await screenshot(boss.page, 'tour-admin-1280-manage-membership-edit');
     expect(appErrors(boss.errors)).toEqual([]);

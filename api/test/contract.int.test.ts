@@ -3,7 +3,7 @@
  * for, asserting the status and the exact top-level keys of the body. Outside clients rely on
  * these; a change here is a change of the contract.
  */
-import { latestCode } from '@le/testing';
+import { waitForCode } from '@le/testing';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, call, createTestApp, newUserInput, signIn, signUp, type SignedInUser, type TestApp } from './helpers';
@@ -40,14 +40,7 @@ interface Row {
 }
 
 const id = (value: unknown): string => (value as { _id: string })._id;
-const code = async (c: Ctx, email: string, subject?: RegExp) => {
-  for (let i = 0; i < 50; i += 1) {
-    const found = await latestCode(c.t.config.mailOutbox, email, subject).catch(() => '');
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no code for ${email}`);
-};
+const code = (c: Ctx, email: string, subject?: RegExp) => waitForCode(c.t.config.mailOutbox, email, { subject });
 const photo = (field: string) => (c: Ctx) => multipart([imageFile(field, c.jpeg)]);
 const proof = (tier: string) => (c: Ctx) =>
   multipart([{ name: 'membershipTier', value: tier }, { name: 'duration', value: 'monthly' }, imageFile('paymentProof', c.jpeg)]);

@@ -51,3 +51,20 @@ export const screenshot = async (page: Page, name: string): Promise<string> => {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 };
+
+/**
+ * Waits until the page stands still: fonts loaded and no finite animation or transition running
+ * (a dialog's entrance, a toast sliding in; a spinner's endless one is not waited for), then two
+ * frames so the last one is painted. A screenshot or a focus check after it sees the end state,
+ * however slow the machine, where a fixed pause either waits too long or not long enough.
+ */
+export const settled = async (page: Page): Promise<void> => {
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 10_000, polling: 'raf' },
+  );
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+};

@@ -1,4 +1,4 @@
-import { latestCode } from '@le/testing';
+import { waitForCode } from '@le/testing';
 import type { Page } from 'playwright-core';
 
 export interface ApiSession {
@@ -21,11 +21,7 @@ export const signUpByApi = async (baseURL: string, outbox: string, label: string
   const post = (path: string, body: unknown) =>
     fetch(`${baseURL}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await json(await post('/auth/register', { name: `Member ${label}`, username: id, email, password }));
-  let code = '';
-  for (let i = 0; i < 50 && !code; i += 1) {
-    code = await latestCode(outbox, email).catch(() => '');
-    if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const code = await waitForCode(outbox, email);
   await json(await post('/auth/verify-email', { email, code }));
   return { ...(await signInByApi(baseURL, email, password)), password };
 };

@@ -33,3 +33,18 @@ export const latestCode = async (file: string, to: string, subject?: RegExp): Pr
   if (!code) throw new Error(`no code mailed to ${to}`);
   return code;
 };
+
+/**
+ * `latestCode` once the mail is there: the mailer writes after the answer, so a test that acts on
+ * the answer polls the outbox (every 50 ms, 5 s at most). `unlike` skips a code read before, for a
+ * second mail of the same kind.
+ */
+export const waitForCode = async (file: string, to: string, options: { subject?: RegExp; unlike?: string } = {}): Promise<string> => {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const code = await latestCode(file, to, options.subject).catch(() => '');
+    if (code && code !== options.unlike) return code;
+    if (Date.now() > deadline) throw new Error(`no ${options.unlike ? 'new ' : ''}code mailed to ${to} within 5 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { memoryPresence, type PresenceStore } from '@le/realtime-server';
 import type { Config } from './config';
-import { HttpError } from './lib/http-error';
+import { asRefusal, statusOf } from './lib/errors';
 import authenticate from './plugins/app/authenticate';
 import type { Mailer } from './plugins/app/mailer';
 import { nullPublisher, type EventPublisher } from './plugins/app/publisher';
@@ -41,12 +41,12 @@ const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
  */
 export const app = fp<AppOptions>(async (instance: FastifyInstance, options: AppOptions): Promise<void> => {
   instance.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply
-        .headers(error.headers)
-        .code(error.statusCode)
-        .send(error.code ? { message: error.message, code: error.code } : { message: error.message });
+    const refusal = asRefusal(error);
+    if (refusal) {
+      const status = statusOf(refusal);
+      if (status >= 500) request.log.error({ err: refusal.cause ?? refusal }, refusal.message);
+      if (refusal.retryAfterSeconds !== undefined) void reply.header('retry-after', String(refusal.retryAfterSeconds));
+      return reply.code(status).send(refusal.code ? { message: refusal.message, code: refusal.code } : { message: refusal.message });
     }
     if (error.validation) {
       return reply.code(400).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${error.message}`, code: 'VALIDATION' });

@@ -167,7 +167,7 @@ describe('approvePayment / rejectPayment', () => {
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(won).toHaveLength(1);
-    expect(lost.map((r) => (r.reason as { statusCode: number }).statusCode)).toEqual([409, 409]);
+    expect(lost.map((r) => (r.reason as { kind: string; code: string }))).toMatchObject([{ kind: 'conflict', code: 'PAYMENT_DECIDED' }, { kind: 'conflict', code: 'PAYMENT_DECIDED' }]);
     const stored = await t.store.payments.findById(paymentId);
     expect(stored?.status).toMatch(/approved|rejected/);
     const account = await t.store.users.findById(user.userId);
@@ -181,21 +181,21 @@ describe('approvePayment / rejectPayment', () => {
   it('custom amounts, unknown payments, bad amounts', async () => {
     const user = await signUp(t, 'custom');
     const paymentId = await pendingOf(user, 'pro', 'monthly');
-    await expect(approvePayment(t.store, { paymentId, adminId, amount: -5 })).rejects.toMatchObject({ statusCode: 400 });
-    await expect(approvePayment(t.store, { paymentId, adminId, amount: 1.5 })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(approvePayment(t.store, { paymentId, adminId, amount: -5 })).rejects.toMatchObject({ kind: 'invalid', code: 'BAD_AMOUNT' });
+    await expect(approvePayment(t.store, { paymentId, adminId, amount: 1.5 })).rejects.toMatchObject({ kind: 'invalid', code: 'BAD_AMOUNT' });
     const { payment } = await approvePayment(t.store, { paymentId, adminId, amount: 75_000 });
     expect(payment.amount).toBe(75_000);
     expect(payment.expectedAmount).toBe(PRICES.pro.monthly);
-    await expect(approvePayment(t.store, { paymentId: '0123456789abcdef01234567', adminId })).rejects.toMatchObject({ statusCode: 404 });
-    await expect(rejectPayment(t.store, { paymentId: '0123456789abcdef01234567', adminId })).rejects.toMatchObject({ statusCode: 404 });
-    await expect(rejectPayment(t.store, { paymentId, adminId })).rejects.toMatchObject({ statusCode: 409 });
+    await expect(approvePayment(t.store, { paymentId: '0123456789abcdef01234567', adminId })).rejects.toMatchObject({ kind: 'not_found', message: 'Payment not found.' });
+    await expect(rejectPayment(t.store, { paymentId: '0123456789abcdef01234567', adminId })).rejects.toMatchObject({ kind: 'not_found', message: 'Payment not found.' });
+    await expect(rejectPayment(t.store, { paymentId, adminId })).rejects.toMatchObject({ kind: 'conflict', code: 'PAYMENT_DECIDED' });
   });
 
   it('a payer made an admin while the payment waited is not given a membership (409); the payment can still be rejected', async () => {
     const user = await signUp(t, 'promoted');
     const paymentId = await pendingOf(user, 'pro', 'monthly');
     await t.store.users.update(user.userId, { role: 'admin', membershipTier: 'admin', duration: null, membershipEnd: null });
-    await expect(approvePayment(t.store, { paymentId, adminId })).rejects.toMatchObject({ statusCode: 409, code: 'PAYER_IS_ADMIN' });
+    await expect(approvePayment(t.store, { paymentId, adminId })).rejects.toMatchObject({ kind: 'conflict', code: 'PAYER_IS_ADMIN' });
     expect(await t.store.users.findById(user.userId)).toMatchObject({ role: 'admin', membershipTier: 'admin', membershipEnd: null });
     expect((await t.store.payments.findById(paymentId))?.status).toBe('pending');
     const { payment } = await rejectPayment(t.store, { paymentId, adminId, reason: 'Now an admin' });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams } from '@le/contracts/schemas';
-import { forbidden, notFound } from '../lib/http-error';
-import { sendStoredFile } from '../services/uploads';
+import { forbidden, notFound } from '../lib/errors';
 
 const Binary = { description: 'the image bytes', type: 'string', format: 'binary' } as const;
 
@@ -21,7 +20,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const record = await app.store.files.findById(request.params.id);
       // A private file is not found here: its address must not work without a token.
       if (!record || record.visibility !== 'public') throw notFound('File not found.');
-      return sendStoredFile(app, reply, record, PUBLIC_CACHE);
+      return app.uploads.send(reply, record, PUBLIC_CACHE);
     },
   );
 
@@ -39,7 +38,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const record = await app.store.files.findById(request.params.id);
       if (!record) throw notFound('File not found.');
       if (record.ownerId !== user._id && user.role !== 'admin') throw forbidden('This file is private.');
-      return sendStoredFile(app, reply, record, PRIVATE_CACHE);
+      return app.uploads.send(reply, record, PRIVATE_CACHE);
     },
   );
 };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DURATIONS, PAID_TIERS, type Duration, type PaidTier } from '@le/contracts';
 import { PaymentResponse } from '@le/contracts/schemas';
-import { badRequest, conflict, forbidden } from '../lib/http-error';
+import { badRequest, conflict, forbidden } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { priceOf, toPaymentView } from '../services/memberships';
-import { receiveImage, removeStoredFile, UPLOAD_ERRORS } from '../services/uploads';
+import { UPLOAD_ERRORS } from '../services/uploads';
 import { DuplicateKeyError } from '../store';
 
 const PENDING_EXISTS = 'You already have a payment waiting for validation. Please wait for the admin to review it.';
@@ -25,7 +25,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = request.auth!.user;
       if (user.role === 'admin') throw forbidden('Admins do not need a membership.');
-      const { file, fields } = await receiveImage(app, request, {
+      const { file, fields } = await app.uploads.receive(request, {
         fileField: 'paymentProof',
         fields: ['membershipTier', 'duration'],
         ownerId: user._id,
@@ -64,7 +64,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return reply.code(201).send({ payment: toPaymentView(payment) });
       } catch (error) {
-        await removeStoredFile(app, file._id);
+        await app.uploads.remove(file._id);
         if (error instanceof DuplicateKeyError) throw conflict(PENDING_EXISTS, 'PAYMENT_PENDING');
         throw error;
       }

@@ -1,7 +1,7 @@
 import type { ActivityLogEntry } from '@le/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { newId } from '../lib/ids';
-import type { ActivityRecord } from '../store';
+import type { ActivityRecord, Store } from '../store';
 
 /** Who a log entry names when nobody is signed in. */
 export const GUEST_NAME = 'guest';
@@ -30,17 +30,22 @@ export const activityRecord = (request: FastifyRequest, input: ActivityInput, no
   };
 };
 
-/**
- * Writes one activity log entry (spec §2 Activity log). Admin routes call it after their change
- * is stored: the change stands even when the log write fails, so a failure is logged, not thrown.
- */
-export const recordActivity = async (app: FastifyInstance, request: FastifyRequest, input: ActivityInput): Promise<void> => {
-  try {
-    await app.store.activity.record(activityRecord(request, input));
-  } catch (error) {
-    request.log.error({ err: error, activity: input.message }, 'could not record an activity log entry');
-  }
-};
+/** The activity log's writer (one per app). */
+export const createActivityService = (activity: Store['activity']) => ({
+  /**
+   * Writes one activity log entry (spec §2 Activity log). Admin routes call it after their change
+   * is stored: the change stands even when the log write fails, so a failure is logged, not thrown.
+   */
+  async record(request: FastifyRequest, input: ActivityInput): Promise<void> {
+    try {
+      await activity.record(activityRecord(request, input));
+    } catch (error) {
+      request.log.error({ err: error, activity: input.message }, 'could not record an activity log entry');
+    }
+  },
+});
+
+export type ActivityService = ReturnType<typeof createActivityService>;
 
 export const toActivityLogEntry = (record: ActivityRecord): ActivityLogEntry => ({
   _id: record._id,

@@ -1,5 +1,5 @@
 import { isPaidTier, type Duration, type Role } from '@le/contracts';
-import { badRequest } from '../lib/http-error';
+import { badRequest } from '../lib/errors';
 import type { UserRecord } from '../store';
 import { addPeriod } from './memberships';
 

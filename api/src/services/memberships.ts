@@ -5,13 +5,10 @@
  * two admins clicking at once exactly one wins and the other gets a 409.
  */
 import type { AdminPaymentRecord, Duration, PaidTier, PaymentRecord } from '@le/contracts';
-import { PRICES } from '@le/contracts';
-import { badRequest, conflict, HttpError, notFound } from '../lib/http-error';
+import { LIMITS, PRICES } from '@le/contracts';
+import { badRequest, conflict, failed, notFound, type Refusal } from '../lib/errors';
 import type { PaymentDoc, Store, UserRecord } from '../store';
 import { fileUrl } from './uploads';
-
-/** The largest amount an admin may approve (Rp 100 million): a typo guard, not a business rule. */
-export const MAX_CUSTOM_AMOUNT = 100_000_000;
 
 export const priceOf = (tier: PaidTier, duration: Duration): number => PRICES[tier][duration];
 
@@ -66,7 +63,7 @@ export const toAdminPaymentView = (
   reviewedAt: iso(payment.reviewedAt),
 });
 
-const alreadyDecided = (payment: PaymentDoc | null): HttpError =>
+const alreadyDecided = (payment: PaymentDoc | null): Refusal =>
   payment
     ? conflict(`This payment was already ${payment.status}.`, 'PAYMENT_DECIDED')
     : notFound('Payment not found.');
@@ -88,8 +85,8 @@ export const approvePayment = async (
   store: Store,
   { paymentId, adminId, amount, now = new Date() }: ApproveInput,
 ): Promise<{ payment: PaymentDoc; user: UserRecord }> => {
-  if (amount !== undefined && (!Number.isInteger(amount) || amount <= 0 || amount > MAX_CUSTOM_AMOUNT)) {
-    throw badRequest(`The amount must be a whole number of Rupiah between 1 and ${MAX_CUSTOM_AMOUNT}.`, 'BAD_AMOUNT');
+  if (amount !== undefined && (!Number.isInteger(amount) || amount <= 0 || amount > LIMITS.customAmountMax)) {
+    throw badRequest(`The amount must be a whole number of Rupiah between 1 and ${LIMITS.customAmountMax}.`, 'BAD_AMOUNT');
   }
   const payment = await store.payments.findById(paymentId);
   if (!payment || payment.status !== 'pending') throw alreadyDecided(payment);
@@ -119,7 +116,7 @@ export const approvePayment = async (
   } catch (error) {
     user = null;
     await store.payments.reopen(paymentId, payer._id).catch(() => undefined);
-    throw new HttpError(500, 'The membership could not be updated. Please try again.', 'APPROVE_FAILED', {}, error);
+    throw failed('The membership could not be updated. Please try again.', 'APPROVE_FAILED', error);
   }
   if (!user) {
     await store.payments.reopen(paymentId, payer._id);

@@ -1,5 +1,5 @@
 import { LIMITS } from '@le/contracts';
-import { badRequest, HttpError, tooManyRequests } from '../lib/http-error';
+import { badRequest, tooManyRequests, unavailable } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { codeMatches, generateCode, hashCode } from '../lib/one-time-codes';
 import { codeMail, type Mailer } from '../plugins/app/mailer';
@@ -57,7 +57,7 @@ export const createCodeService = ({ store, mailer, key, now = () => new Date() }
       try {
         await issue(user, purpose);
       } catch (error) {
-        throw new HttpError(503, 'We could not send the email right now. Please try again in a minute.', 'MAIL_FAILED', {}, error);
+        throw unavailable('We could not send the email right now. Please try again in a minute.', 'MAIL_FAILED', error);
       }
     },
 

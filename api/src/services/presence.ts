@@ -1,5 +1,6 @@
 import { LIMITS, ROOMS } from '@le/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RealtimeServices } from '../plugins/app/services';
 
 /**
  * Presence as the API sees it: a browser session's heartbeat vouches for its user for
@@ -9,34 +10,41 @@ import type { FastifyInstance } from 'fastify';
  */
 const holderOf = (sessionId: string) => `session:${sessionId}`;
 
-const announce = (app: FastifyInstance, userId: string, online: boolean) => {
-  app.realtime.publisher.emit([ROOMS.role('admin')], 'presence:changed', { userId, online });
+/** `realtime` is read at each call: the realtime side is attached after the app is built (main.ts). */
+export const createPresenceService = (services: { realtime: RealtimeServices }, log: FastifyBaseLogger) => {
+  const announce = (userId: string, online: boolean) => {
+    services.realtime.publisher.emit([ROOMS.role('admin')], 'presence:changed', { userId, online });
+  };
+
+  return {
+    /** A heartbeat of this browser session. */
+    async touch(userId: string, sessionId: string): Promise<void> {
+      try {
+        if (await services.realtime.presence.enter(userId, holderOf(sessionId), LIMITS.presenceTtlMs)) announce(userId, true);
+      } catch (error) {
+        log.warn({ err: error }, 'presence update failed');
+      }
+    },
+
+    /** The browser session said goodbye (logout, page unload) or was ended. */
+    async leave(userId: string, sessionId: string): Promise<void> {
+      try {
+        if (await services.realtime.presence.leave(userId, holderOf(sessionId))) announce(userId, false);
+      } catch (error) {
+        log.warn({ err: error }, 'presence update failed');
+      }
+    },
+
+    /** Users online now (a socket on any realtime process or a fresh heartbeat); empty if unknown. */
+    async userIds(): Promise<Set<string>> {
+      try {
+        return new Set(await services.realtime.presence.onlineUserIds());
+      } catch (error) {
+        log.warn({ err: error }, 'presence read failed');
+        return new Set();
+      }
+    },
+  };
 };
 
-/** A heartbeat of this browser session. */
-export const touchPresence = async (app: FastifyInstance, userId: string, sessionId: string): Promise<void> => {
-  try {
-    if (await app.realtime.presence.enter(userId, holderOf(sessionId), LIMITS.presenceTtlMs)) announce(app, userId, true);
-  } catch (error) {
-    app.log.warn({ err: error }, 'presence update failed');
-  }
-};
-
-/** The browser session said goodbye (logout, page unload). */
-export const leavePresence = async (app: FastifyInstance, userId: string, sessionId: string): Promise<void> => {
-  try {
-    if (await app.realtime.presence.leave(userId, holderOf(sessionId))) announce(app, userId, false);
-  } catch (error) {
-    app.log.warn({ err: error }, 'presence update failed');
-  }
-};
-
-/** Users online now (a socket on any realtime process or a fresh heartbeat); empty if unknown. */
-export const onlineUserIds = async (app: FastifyInstance): Promise<Set<string>> => {
-  try {
-    return new Set(await app.realtime.presence.onlineUserIds());
-  } catch (error) {
-    app.log.warn({ err: error }, 'presence read failed');
-    return new Set();
-  }
-};
+export type PresenceService = ReturnType<typeof createPresenceService>;

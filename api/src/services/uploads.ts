@@ -5,13 +5,13 @@
  *
  *   app.post('/history', { onRequest: app.requireRole('admin'), schema: { consumes: ['multipart/form-data'],
  *     response: { 201: ..., ...UPLOAD_ERRORS } } }, async (request, reply) => {
- *     const { file, url, fields } = await receiveImage(app, request, {
+ *     const { file, url, fields } = await app.uploads.receive(request, {
  *       fileField: 'image', fields: ['title', 'description'],
  *       ownerId: request.auth!.user._id, visibility: 'public', kind: 'history',
  *       validateFields: (f) => { if (!f.title?.trim()) throw badRequest('Title is required.'); },
  *     });
  *     // keep `file._id` (or `url`) on your record; if YOUR write then fails, call
- *     // `await removeStoredFile(app, file._id)` so nothing is left behind.
+ *     // `await app.uploads.remove(file._id)` so nothing is left behind.
  *   });
  *
  * What it guarantees, whatever the client sends:
@@ -37,12 +37,12 @@ import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@le/contracts';
 import { ErrorResponse } from '@le/contracts/schemas';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import { badRequest, HttpError } from '../lib/http-error';
+import { badRequest, failed, notFound, Refusal, tooLarge, unsupportedType } from '../lib/errors';
 import { newId } from '../lib/ids';
-import type { FileKind, FileRecord, FileVisibility } from '../store/files-repository';
+import type { FileKind, FileRecord, FilesRepository, FileVisibility } from '../store/files-repository';
 
 /** 40 megapixels: every phone photo fits, a decompression bomb does not. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
@@ -82,7 +82,7 @@ export interface ReceiveImageOptions {
   /** Longest side after re-encoding (default `DEFAULT_MAX_DIMENSION`); never enlarges. */
   maxDimension?: number;
   /**
-   * Checks the text fields before the image is decoded or anything is stored; throw an HttpError
+   * Checks the text fields before the image is decoded or anything is stored; throw a Refusal
    * (e.g. `badRequest(...)`) to refuse the request.
    */
   validateFields?: (fields: Record<string, string>) => void | Promise<void>;
@@ -96,7 +96,6 @@ export interface ReceivedImage {
   fields: Record<string, string>;
 }
 
-export const uploadsDir = (app: FastifyInstance): string => path.join(app.config.dataDir, 'uploads');
 
 export const fileUrl = (file: Pick<FileRecord, '_id' | 'visibility'>): string =>
   file.visibility === 'public' ? `/api/files/${file._id}` : `/api/files/private/${file._id}`;
@@ -115,11 +114,11 @@ interface MultipartError extends Error {
 }
 
 /** Maps the multipart parser's own errors to our statuses and words. */
-const multipartFailure = (error: MultipartError): HttpError => {
-  if (error instanceof HttpError) return error;
+const multipartFailure = (error: MultipartError): Refusal => {
+  if (error instanceof Refusal) return error;
   switch (error.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(413, TOO_LARGE, 'FILE_TOO_LARGE');
+      return tooLarge(TOO_LARGE, 'FILE_TOO_LARGE');
     case 'FST_FILES_LIMIT':
       return badRequest('Send exactly one image per request.', 'TOO_MANY_FILES');
     case 'FST_FIELDS_LIMIT':
@@ -139,11 +138,11 @@ const readForm = async (
   allowedFields: readonly string[],
 ): Promise<{ buffer: Buffer; fields: Record<string, string> }> => {
   if (!request.isMultipart()) {
-    throw new HttpError(415, 'Send the image as multipart/form-data.', 'NOT_MULTIPART');
+    throw unsupportedType('Send the image as multipart/form-data.', 'NOT_MULTIPART');
   }
   const fields: Record<string, string> = {};
   let buffer: Buffer | null = null;
-  let refusal: HttpError | null = null;
+  let refusal: Refusal | null = null;
   let files = 0;
   try {
     for await (const part of request.parts()) {
@@ -184,13 +183,13 @@ interface Encoded {
 /** Type from the bytes, pixel limit from the header, then a clean re-encode. */
 export const reencodeImage = async (input: Buffer, maxDimension = DEFAULT_MAX_DIMENSION): Promise<Encoded> => {
   const detected = await fileTypeFromBuffer(input);
-  if (!detected || !(detected.mime in ACCEPTED)) throw new HttpError(415, WRONG_TYPE, 'UNSUPPORTED_TYPE');
+  if (!detected || !(detected.mime in ACCEPTED)) throw unsupportedType(WRONG_TYPE, 'UNSUPPORTED_TYPE');
   const mime = detected.mime as FileRecord['mime'];
 
   const unreadable = (cause: unknown) =>
-    new HttpError(400, 'The image could not be read. It may be damaged or incomplete.', 'IMAGE_UNREADABLE', {}, cause);
+    new Refusal('invalid', 'The image could not be read. It may be damaged or incomplete.', 'IMAGE_UNREADABLE', undefined, cause);
   const tooManyPixels = () =>
-    new HttpError(413, `The image has too many pixels (at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels).`, 'TOO_MANY_PIXELS');
+    tooLarge(`The image has too many pixels (at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels).`, 'TOO_MANY_PIXELS');
 
   let header: Metadata;
   try {
@@ -221,93 +220,101 @@ export const reencodeImage = async (input: Buffer, maxDimension = DEFAULT_MAX_DI
   }
 };
 
-/**
- * Receives one image from a multipart request, checks and re-encodes it, stores it and records
- * it. See the top of this file for the guarantees.
- */
-export const receiveImage = async (
-  app: FastifyInstance,
-  request: FastifyRequest,
-  options: ReceiveImageOptions,
-): Promise<ReceivedImage> => {
-  const { buffer, fields } = await readForm(request, options.fileField, options.fields ?? []);
-  await options.validateFields?.(fields);
-  const encoded = await reencodeImage(buffer, options.maxDimension);
+/** Where uploads live: `DATA_DIR/uploads`. */
+export const uploadsDirOf = (dataDir: string): string => path.join(dataDir, 'uploads');
 
-  const id = newId();
-  const storedName = `${id}.${ACCEPTED[encoded.mime]}`;
-  const dir = uploadsDir(app);
-  const finalPath = path.join(dir, storedName);
-  const tempPath = path.join(dir, `.${id}.${randomBytes(4).toString('hex')}.part`);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  try {
-    await writeFile(tempPath, encoded.data, { flag: 'wx', mode: 0o600 });
-    await rename(tempPath, finalPath);
-  } catch (error) {
-    await unlink(tempPath).catch(() => undefined);
-    throw new HttpError(500, 'The image could not be saved.', 'STORE_FAILED', {}, error);
-  }
+export interface UploadServiceDeps {
+  dataDir: string;
+  files: FilesRepository;
+  log: FastifyBaseLogger;
+}
 
-  const record: FileRecord = {
-    _id: id,
-    ownerId: options.ownerId,
-    visibility: options.visibility,
-    kind: options.kind,
-    mime: encoded.mime,
-    storedName,
-    bytes: encoded.data.length,
-    width: encoded.width,
-    height: encoded.height,
-    createdAt: new Date(),
+/** Images in and out: receive (check, re-encode, store, record), remove, send. One per app. */
+export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) => {
+  const dir = uploadsDirOf(dataDir);
+
+  /**
+   * Receives one image from a multipart request, checks and re-encodes it, stores it and records
+   * it. See the top of this file for the guarantees.
+   */
+  const receive = async (request: FastifyRequest, options: ReceiveImageOptions): Promise<ReceivedImage> => {
+    const { buffer, fields } = await readForm(request, options.fileField, options.fields ?? []);
+    await options.validateFields?.(fields);
+    const encoded = await reencodeImage(buffer, options.maxDimension);
+
+    const id = newId();
+    const storedName = `${id}.${ACCEPTED[encoded.mime]}`;
+    const finalPath = path.join(dir, storedName);
+    const tempPath = path.join(dir, `.${id}.${randomBytes(4).toString('hex')}.part`);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    try {
+      await writeFile(tempPath, encoded.data, { flag: 'wx', mode: 0o600 });
+      await rename(tempPath, finalPath);
+    } catch (error) {
+      await unlink(tempPath).catch(() => undefined);
+      throw failed('The image could not be saved.', 'STORE_FAILED', error);
+    }
+
+    const record: FileRecord = {
+      _id: id,
+      ownerId: options.ownerId,
+      visibility: options.visibility,
+      kind: options.kind,
+      mime: encoded.mime,
+      storedName,
+      bytes: encoded.data.length,
+      width: encoded.width,
+      height: encoded.height,
+      createdAt: new Date(),
+    };
+    try {
+      await files.create(record);
+    } catch (error) {
+      await unlink(finalPath).catch(() => undefined);
+      throw error;
+    }
+    return { file: record, url: fileUrl(record), fields };
   };
-  try {
-    await app.store.files.create(record);
-  } catch (error) {
-    await unlink(finalPath).catch(() => undefined);
-    throw error;
-  }
-  return { file: record, url: fileUrl(record), fields };
+
+  /**
+   * Removes a stored file (record and bytes) by id or by one of our URLs. Anything else (an empty
+   * string, a foreign URL) is ignored. Never throws: a clean-up must not fail the request it
+   * follows; a leftover is logged.
+   */
+  const remove = async (idOrUrl: string | null | undefined): Promise<void> => {
+    const id = idOrUrl && /^[a-f0-9]{24}$/.test(idOrUrl) ? idOrUrl : fileIdFromUrl(idOrUrl);
+    if (!id) return;
+    try {
+      const record = await files.findById(id);
+      if (!record) return;
+      await files.delete(id);
+      await unlink(path.join(dir, record.storedName)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    } catch (error) {
+      log.warn({ err: error, fileId: id }, 'could not remove a stored file');
+    }
+  };
+
+  /** Streams a stored file with safe headers; 404 when its bytes are gone. */
+  const send = async (reply: FastifyReply, record: FileRecord, cacheControl: string): Promise<FastifyReply> => {
+    const filePath = path.join(dir, record.storedName);
+    try {
+      await stat(filePath);
+    } catch {
+      throw notFound('File not found.');
+    }
+    return reply
+      .header('content-type', record.mime)
+      .header('content-length', String(record.bytes))
+      .header('cache-control', cacheControl)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `inline; filename="${record.storedName}"`)
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(createReadStream(filePath));
+  };
+
+  return { receive, remove, send };
 };
 
-/**
- * Removes a stored file (record and bytes) by id or by one of our URLs. Anything else (an empty
- * string, a foreign URL) is ignored. Never throws: a clean-up must not fail the request it
- * follows; a leftover is logged.
- */
-export const removeStoredFile = async (app: FastifyInstance, idOrUrl: string | null | undefined): Promise<void> => {
-  const id = idOrUrl && /^[a-f0-9]{24}$/.test(idOrUrl) ? idOrUrl : fileIdFromUrl(idOrUrl);
-  if (!id) return;
-  try {
-    const record = await app.store.files.findById(id);
-    if (!record) return;
-    await app.store.files.delete(id);
-    await unlink(path.join(uploadsDir(app), record.storedName)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-  } catch (error) {
-    app.log.warn({ err: error, fileId: id }, 'could not remove a stored file');
-  }
-};
-
-/** Streams a stored file with safe headers; 404 when its bytes are gone. */
-export const sendStoredFile = async (
-  app: FastifyInstance,
-  reply: FastifyReply,
-  record: FileRecord,
-  cacheControl: string,
-): Promise<FastifyReply> => {
-  const filePath = path.join(uploadsDir(app), record.storedName);
-  try {
-    await stat(filePath);
-  } catch {
-    throw new HttpError(404, 'File not found.', 'NOT_FOUND');
-  }
-  return reply
-    .header('content-type', record.mime)
-    .header('content-length', String(record.bytes))
-    .header('cache-control', cacheControl)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `inline; filename="${record.storedName}"`)
-    .header('cross-origin-resource-policy', 'same-origin')
-    .send(createReadStream(filePath));
-};
+export type UploadService = ReturnType<typeof createUploadService>;

@@ -118,9 +118,20 @@ export class ChatProjectionsRepository implements ProjectionPort {
     return ids.length === 0 ? Promise.resolve([]) : this.messages.find({ _id: { $in: ids } });
   }
 
-  /** Messages of others in the stream posted after `afterSeq` and not deleted. */
-  countUnread(stream: string, readerId: string, afterSeq: number): Promise<number> {
-    return this.messages.count({ stream, deleted: false, postedSeq: { $gt: afterSeq }, 'sender._id': { $ne: readerId } });
+  /**
+   * Per stream, the messages of others posted after the reader's mark and not deleted, for many
+   * streams in one query: stream → count, absent when 0.
+   */
+  countUnreadByStream(reads: { stream: string; afterSeq: number }[], readerId: string): Promise<Map<string, number>> {
+    if (reads.length === 0) return Promise.resolve(new Map());
+    return this.messages.countBy(
+      {
+        $or: reads.map(({ stream, afterSeq }) => ({ stream, postedSeq: { $gt: afterSeq } })),
+        deleted: false,
+        'sender._id': { $ne: readerId },
+      },
+      'stream',
+    );
   }
 
   findChat(id: string): Promise<ChatRecord | null> {

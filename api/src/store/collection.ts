@@ -36,6 +36,8 @@ export interface Collection<T extends Doc> {
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter: Filter): Promise<number>;
+  /** Counts the matches per value of `field` (a string field): value → count, values without a match absent. */
+  countBy(filter: Filter, field: string): Promise<Map<string, number>>;
   /** Atomically updates the first match; returns it as it is after the update, or null. */
   updateOne(filter: Filter, update: Update): Promise<T | null>;
   updateMany(filter: Filter, update: Update): Promise<number>;

@@ -46,6 +46,11 @@ class MongoDocumentCollection<T extends Doc> implements Collection<T> {
     return this.collection.countDocuments(filter);
   }
 
+  async countBy(filter: Filter, field: string): Promise<Map<string, number>> {
+    const rows = await this.collection.aggregate<{ _id: unknown; n: number }>([{ $match: filter }, { $group: { _id: `$${field}`, n: { $sum: 1 } } }]).toArray();
+    return new Map(rows.map((row) => [String(row._id), row.n]));
+  }
+
   async updateOne(filter: Filter, update: Update): Promise<T | null> {
     try {
       return (await this.collection.findOneAndUpdate(filter, update as Document, {

@@ -357,6 +357,14 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return (this.statement(sql).get(...params) as { n: number }).n;
   }
 
+  async countBy(filter: Filter, field: string): Promise<Map<string, number>> {
+    const params: unknown[] = [];
+    const key = fieldExpression(field);
+    const sql = `SELECT ${key} AS k, count(*) AS n FROM ${quoteName(this.table)} WHERE ${translate(filter, params)} GROUP BY ${key}`;
+    const rows = this.statement(sql).all(...params) as { k: unknown; n: number }[];
+    return new Map(rows.map((row) => [String(row.k), row.n]));
+  }
+
   updateOne(filter: Filter, update: Update): Promise<T | null> {
     return this.writes
       .run(() => {

@@ -1,5 +1,5 @@
 /**
- * Writes chat through the real ChatService on the embedded store in DATA_DIR (argv[2]), then
+ * Writes chat through the real chat commands on the embedded store in DATA_DIR (argv[2]), then
  * kills its own process with SIGKILL after the event of the last command was appended and before
  * any projection was updated: the crash between the two writes.
  * argv[3]: 'post' (a new message in the global room) or 'edit' (the first global message): the
@@ -8,7 +8,7 @@
  */
 import { newId } from '../../src/lib/ids';
 import { nullPublisher } from '../../src/plugins/app/publisher';
-import { ChatService } from '../../src/services/chat';
+import { createChatServices } from '../../src/services/chat';
 import { openStore, type Store } from '../../src/store';
 import { newUserRecord } from '../../src/store/records';
 import { createSqliteDriver } from '../../src/store/sqlite';
@@ -31,7 +31,7 @@ const projections = new Proxy(store.chat, {
   },
 });
 const crashing: Store = { ...store, chat: projections };
-const service = new ChatService(crashing, { publisher: nullPublisher });
+const service = createChatServices(crashing, { publisher: nullPublisher }).commands;
 
 let member = await store.users.findByLogin('crash_member');
 if (!member) {

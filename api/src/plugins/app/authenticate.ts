@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../../lib/http-error';
+import { forbidden, unauthorized } from '../../lib/errors';
 import type { SessionRecord, UserRecord } from '../../store';
 
 export interface TokenClaims {

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { HttpError } from '../../lib/http-error';
+import { tooManyRequests } from '../../lib/errors';
 
 /**
  * Limits are opt-in per route (see routes/auth). With Redis they are shared by every API
@@ -22,12 +22,10 @@ export default fp<{ redis: Redis | null; scale?: number }>(
       global: false,
       // While Redis is away the limits are not counted rather than every limited route failing.
       ...(redis ? { redis, nameSpace: 'le-rate-limit:', skipOnError: true } : {}),
-      errorResponseBuilder: (_request, context) =>
-        new HttpError(
-          429,
-          `Too many requests. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
-          'TOO_MANY_REQUESTS',
-        ),
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return tooManyRequests(`Too many requests. Please try again in ${seconds} seconds.`, seconds);
+      },
     });
   },
   { name: 'rate-limit' },

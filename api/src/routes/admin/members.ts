@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, MemberPatchBody, MembersQuery, MembersResponse, UserResponse } from '@le/contracts/schemas';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { toPublicUser } from '../../lib/public-user';
-import { recordActivity } from '../../services/activity';
 import { describeChanges, planMemberChange } from '../../services/member-changes';
 import { adminErrors } from './schemas';
 
@@ -60,7 +59,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (current.role !== next.role || current.membershipTier !== next.membershipTier) {
         app.realtime.publisher.refreshUser(current._id, next.role);
       }
-      await recordActivity(app, request, {
+      await app.activity.record(request, {
         page: MANAGE_MEMBERSHIP_PAGE,
         message: `Changed member ${current.username}: ${changes.join(', ')}`,
       });

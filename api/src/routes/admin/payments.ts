@@ -9,10 +9,10 @@ import {
   RejectPaymentBody,
 } from '@le/contracts/schemas';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../lib/http-error';
+import { badRequest } from '../../lib/errors';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { toPublicUser } from '../../lib/public-user';
-import { recordActivity, rupiah } from '../../services/activity';
+import { rupiah } from '../../services/activity';
 import { approvePayment, rejectPayment, toAdminPaymentView } from '../../services/memberships';
 import { MANAGE_MEMBERSHIP_PAGE } from './members';
 import { adminErrors } from './schemas';
@@ -63,7 +63,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.realtime.publisher.refreshUser(user._id, user.role);
       }
       const custom = payment.amount !== payment.expectedAmount ? ' custom' : '';
-      await recordActivity(app, request, {
+      await app.activity.record(request, {
         page: MANAGE_MEMBERSHIP_PAGE,
         message: `Approved payment ${payment._id} of ${user.username} (${payment.membershipTier} ${payment.duration}, ${rupiah(payment.amount)}${custom})`,
       });
@@ -82,7 +82,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const admin = request.auth!.user;
       const { payment } = await rejectPayment(app.store, { paymentId: request.params.id, adminId: admin._id, reason: request.body.reason });
       const payer = await users.findById(payment.userId);
-      await recordActivity(app, request, {
+      await app.activity.record(request, {
         page: MANAGE_MEMBERSHIP_PAGE,
         message: `Rejected payment ${payment._id} of ${payer?.username ?? payment.userId} (${payment.membershipTier} ${payment.duration}, ${rupiah(payment.amount)})${payment.reason ? `: ${payment.reason}` : ''}`,
       });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS, PAID_TIERS, type AdminStats } from '@le/contracts';
 import { AdminStatsResponse } from '@le/contracts/schemas';
-import { onlineUserIds } from '../../services/presence';
 import type { Store } from '../../store';
 import { adminErrors } from './schemas';
 
@@ -29,7 +28,7 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     // Online = a fresh heartbeat (stored on the session) or a live socket (realtime presence).
     const heartbeatIds = await sessions.onlineUserIds(new Date(now.getTime() - LIMITS.presenceTtlMs));
-    const socketIds = await onlineUserIds(app);
+    const socketIds = await app.presence.userIds();
     const online = await users.findManyByIds([...new Set([...heartbeatIds, ...socketIds])]);
     const ending = await users.trialsEndingBetween(now, new Date(now.getTime() + TRIAL_ENDING_WINDOW_MS));
 

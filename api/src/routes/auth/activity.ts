@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS } from '@le/contracts';
 import { ActivityListQuery, ActivityListResponse, ErrorResponse, LogActivityBody, MessageResponse } from '@le/contracts/schemas';
-import { badRequest } from '../../lib/http-error';
+import { badRequest } from '../../lib/errors';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { activityRecord, toActivityLogEntry } from '../../services/activity';
 import { perIp } from './limits';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tooManyRequests } from '../../lib/http-error';
+import { tooManyRequests } from '../../lib/errors';
 
 /** Per-IP limit of an auth route, counted per route. */
 export const perIp = (max: number, minutes: number) => ({

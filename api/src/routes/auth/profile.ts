@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isCountry } from '@le/contracts';
 import {
   ConfirmEmailChangeBody,
   ConfirmEmailChangeResponse,
@@ -9,26 +8,14 @@ import {
   UpdateProfileResponse,
   UploadPhotoResponse,
 } from '@le/contracts/schemas';
-import { badRequest, conflict } from '../../lib/http-error';
 import { toPublicUser } from '../../lib/public-user';
 import { toPaymentView } from '../../services/memberships';
-import { receiveImage, removeStoredFile, UPLOAD_ERRORS } from '../../services/uploads';
-import { DuplicateKeyError, type FileKind, type FileVisibility, type UserRecord } from '../../store';
-import type { UserChanges } from '../../store/users-repository';
+import { UPLOAD_ERRORS } from '../../services/uploads';
+import type { FileKind, FileVisibility } from '../../store';
 import { perIp } from './limits';
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
-
-const takenError = (error: unknown): never => {
-  if (error instanceof DuplicateKeyError) {
-    throw conflict(
-      error.field === 'usernameLower' ? 'This username is already taken.' : 'This email is already registered.',
-      error.field === 'usernameLower' ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN',
-    );
-  }
-  throw error;
-};
 
 export const UPLOAD_SUCCESS = 'Image successfully uploaded and updated!';
 
@@ -54,65 +41,18 @@ const SLOTS: PhotoSlot[] = [
  */
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  const { codes } = app;
-  const { users } = app.store;
 
   /**
-   * PUT /auth/update-profile: every field sent is changed at once except the email. A different
-   * email gets a 6-digit code mailed to the NEW address and replaces the old one only after
-   * POST /auth/confirm-email-change {code}; until then sign-in and mail use the old address.
-   * Sending the current email again cancels a waiting change. Taken username or email → 409.
+   * PUT /auth/update-profile: every field sent is changed at once except the email, which waits
+   * for POST /auth/confirm-email-change {code} (see `accounts.updateProfile`). Taken → 409.
    */
   app.put(
     '/update-profile',
     { config: perIp(30, 10), schema: { body: UpdateProfileBody, response: { 200: UpdateProfileResponse, ...errors } } },
     async (request) => {
-      const user = request.auth!.user;
-      const body = request.body;
-      const changes: UserChanges = {};
-      if (body.name !== undefined) changes.name = body.name.trim();
-      if (body.username !== undefined) changes.username = body.username;
-      if (body.no_telp !== undefined) changes.no_telp = body.no_telp.trim();
-      if (body.city !== undefined) changes.city = body.city.trim();
-      if (body.address !== undefined) changes.address = body.address.trim();
-      if (body.country !== undefined) {
-        const country = body.country.trim();
-        if (country !== '' && !isCountry(country)) throw badRequest('Choose a country from the list, or none.', 'BAD_COUNTRY');
-        changes.country = country;
-      }
-
-      // Checked before any code is mailed; the unique index still decides a race (takenError).
-      if (changes.username !== undefined && changes.username.toLowerCase() !== user.usernameLower) {
-        const owner = await users.findByLogin(changes.username);
-        if (owner && owner._id !== user._id) throw conflict('This username is already taken.', 'USERNAME_TAKEN');
-      }
-
-      let pendingEmail: string | null = null;
-      if (body.email !== undefined) {
-        const email = body.email.trim();
-        if (email.toLowerCase() === user.email.toLowerCase()) {
-          if (email !== user.email) changes.email = email; // only the letter case changes: nothing to prove
-          if (user.pendingEmail) changes.pendingEmail = null;
-        } else {
-          const owner = await users.findByEmail(email);
-          if (owner && owner._id !== user._id) throw conflict('This email is already registered.', 'EMAIL_TAKEN');
-          const sameAsWaiting = user.pendingEmail?.toLowerCase() === email.toLowerCase();
-          const wait = await codes.cooldownSeconds(user, 'email-change');
-          if (!(sameAsWaiting && wait > 0)) {
-            await codes.resend({ ...user, email }, 'email-change');
-          }
-          changes.pendingEmail = email;
-          pendingEmail = email;
-        }
-      }
-
-      let updated: UserRecord | null = user;
-      if (Object.keys(changes).length > 0) {
-        updated = await users.update(user._id, changes).catch(takenError);
-      }
-      if (!updated) throw badRequest('Your account was not found.');
+      const { user, pendingEmail } = await app.accounts.updateProfile(request.auth!.user, request.body);
       return {
-        user: toPublicUser(updated),
+        user: toPublicUser(user),
         message: pendingEmail
           ? `${PROFILE_UPDATED} We sent a 6-digit code to ${pendingEmail}; enter it to confirm the new email.`
           : PROFILE_UPDATED,
@@ -126,11 +66,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/confirm-email-change',
     { config: perIp(30, 10), schema: { body: ConfirmEmailChangeBody, response: { 200: ConfirmEmailChangeResponse, ...errors } } },
     async (request) => {
-      const user = request.auth!.user;
-      if (!user.pendingEmail) throw badRequest('There is no email change waiting for a code.', 'NO_EMAIL_CHANGE');
-      await codes.consume(user, 'email-change', request.body.code);
-      const updated = await users.update(user._id, { email: user.pendingEmail, pendingEmail: null }).catch(takenError);
-      if (!updated) throw badRequest('Your account was not found.');
+      const updated = await app.accounts.confirmEmailChange(request.auth!.user, request.body.code);
       return { user: toPublicUser(updated), message: 'Your email address has been changed.' };
     },
   );
@@ -150,7 +86,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const user = request.auth!.user;
-        const { url, file } = await receiveImage(app, request, {
+        const { url, file } = await app.uploads.receive(request, {
           fileField: slot.field,
           ownerId: user._id,
           visibility: slot.visibility,
@@ -159,11 +95,11 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         const updated = await app.store.users.update(user._id, { [slot.field]: url });
         if (!updated) {
-          await removeStoredFile(app, file._id);
+          await app.uploads.remove(file._id);
           throw new Error('the signed-in user vanished during an upload');
         }
         // The replaced photo is not referenced any more: remove it rather than keep it forever.
-        if (user[slot.field] && user[slot.field] !== url) await removeStoredFile(app, user[slot.field]);
+        if (user[slot.field] && user[slot.field] !== url) await app.uploads.remove(user[slot.field]);
         return { file: url, message: UPLOAD_SUCCESS, user: toPublicUser(updated) };
       },
     );

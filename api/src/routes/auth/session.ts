@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, MessageResponse, SessionBody, UserResponse } from '@le/contracts/schemas';
 import { Type } from 'typebox';
-import { badRequest, notFound } from '../../lib/http-error';
+import { badRequest, notFound } from '../../lib/errors';
 import { toPublicUser } from '../../lib/public-user';
-import { leavePresence, touchPresence } from '../../services/presence';
 import { perIp } from './limits';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
@@ -24,7 +23,7 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const session = await sessions.findLive(request.body.sessionId);
         await sessions.markOffline(request.body.sessionId);
-        if (session) await leavePresence(app, session.userId, session._id);
+        if (session) await app.presence.leave(session.userId, session._id);
         return reply.code(204).send(null);
       },
     );
@@ -39,10 +38,7 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     // A browser signs out once; a script looping on it would only burn store writes.
     signedIn.post('/logout', { config: perIp(60, 1), schema: { response: { 200: MessageResponse, ...errors } } }, async (request) => {
-      const { session } = request.auth!;
-      await sessions.revoke(session._id);
-      app.realtime.publisher.disconnectSession(session._id);
-      await leavePresence(app, session.userId, session._id);
+      await app.accounts.endSession(request.auth!.session);
       return { message: 'You have been signed out.' };
     });
 
@@ -54,7 +50,7 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { user, session } = request.auth!;
         if (request.body.sessionId !== session._id) throw badRequest('This session id is not yours.', 'SESSION_MISMATCH');
         if (!(await sessions.touch(session._id, user._id))) throw notFound('Session not found.');
-        await touchPresence(app, user._id, session._id);
+        await app.presence.touch(user._id, session._id);
         return reply.code(204).send(null);
       },
     );

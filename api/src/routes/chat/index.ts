@@ -19,7 +19,6 @@ import {
 } from '@le/contracts/schemas';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { onlineUserIds } from '../../services/presence';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
 const NoContent = Type.Null();
@@ -31,9 +30,9 @@ const writeLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
 const page = (query: { before?: number; limit?: number }) => ({ before: query.before ?? null, limit: query.limit ?? DEFAULT_PAGE });
 
-/** The chat of spec §7 and contract §4–§6. Every write goes through the chat core (ChatService). */
+/** The chat of spec §7 and contract §4–§6. Writes go through the chat core (`ChatCommands`), reads through `ChatQueries`. */
 const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { chat } = app;
+  const { chatCommands: commands, chatQueries: queries } = app;
 
   /** Reads open to guests: a token, when sent, must be valid and then counts. */
   const optionalAuth = async (request: FastifyRequest): Promise<void> => {
@@ -44,7 +43,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/public',
     { schema: { querystring: ChatPageQuery, response: { 200: ChatMessageList, ...errors } } },
     async (request) => {
-      const found = await chat.messages(null, GLOBAL_STREAM, page(request.query));
+      const found = await queries.messages(null, GLOBAL_STREAM, page(request.query));
       return { messages: found.items, nextCursor: found.nextCursor };
     },
   );
@@ -54,7 +53,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: optionalAuth, schema: { querystring: ChatEventsQuery, response: { 200: ChatEventList, ...errors } } },
     async (request) => {
       const { stream, after, limit } = request.query;
-      const found = await chat.events(request.auth?.user ?? null, stream, after ?? 0, limit ?? DEFAULT_EVENTS);
+      const found = await queries.events(request.auth?.user ?? null, stream, after ?? 0, limit ?? DEFAULT_EVENTS);
       return { events: found.items, nextCursor: found.nextCursor };
     },
   );
@@ -67,7 +66,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '/',
       { schema: { querystring: ChatQuery, response: { 200: ChatMessageList, ...errors } } },
       async (request) => {
-        const found = await chat.messages(userOf(request), request.query.chatId ?? GLOBAL_STREAM, page(request.query));
+        const found = await queries.messages(userOf(request), request.query.chatId ?? GLOBAL_STREAM, page(request.query));
         return { messages: found.items, nextCursor: found.nextCursor };
       },
     );
@@ -79,7 +78,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // §4/§6), marked `Idempotent-Replayed: true` so a client can tell; nothing new is appended.
       async (request, reply) => {
         const { content, type, chatId, replyTo, clientId } = request.body;
-        const { message, created } = await chat.post(userOf(request), {
+        const { message, created } = await commands.post(userOf(request), {
           content,
           ...(type ? { type } : {}),
           ...(chatId ? { chatId } : {}),
@@ -94,34 +93,34 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     routes.get(
       '/with-admin',
       { schema: { querystring: ChatPageQuery, response: { 200: ChatWithAdminResponse, ...errors } } },
-      async (request) => chat.withAdmin(userOf(request), page(request.query)),
+      async (request) => queries.withAdmin(userOf(request), page(request.query)),
     );
 
     routes.post(
       '/with-admin',
       { config: writeLimit, schema: { response: { 200: ChatResponse, 201: ChatResponse, ...errors } } },
       async (request, reply) => {
-        const { chat: summary, created } = await chat.openWithAdmin(userOf(request));
+        const { chat: summary, created } = await commands.openWithAdmin(userOf(request));
         return reply.code(created ? 201 : 200).send({ chat: summary });
       },
     );
 
     routes.get('/admin/chats', { schema: { response: { 200: ChatList, ...errors } } }, async (request) => {
-      const chats = await chat.adminChats(userOf(request));
+      const chats = await queries.adminChats(userOf(request));
       // `online`: the chat's member has a socket on some realtime process or a fresh heartbeat.
-      const online = await onlineUserIds(app);
+      const online = await app.presence.userIds();
       return { chats: chats.map((summary) => ({ ...summary, online: summary.participants.some((p) => p.role !== 'admin' && online.has(p._id)) })) };
     });
 
     routes.get('/user/chats', { schema: { response: { 200: ChatList, ...errors } } }, async (request) => ({
-      chats: await chat.userChats(userOf(request)),
+      chats: await queries.userChats(userOf(request)),
     }));
 
     routes.post(
       '/:chatId/read',
       { config: writeLimit, schema: { params: ChatParams, response: { 204: NoContent, ...errors } } },
       async (request, reply) => {
-        await chat.markRead(userOf(request), request.params.chatId);
+        await commands.markRead(userOf(request), request.params.chatId);
         return reply.code(204).send(null);
       },
     );
@@ -129,7 +128,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     routes.patch(
       '/:id',
       { config: writeLimit, schema: { params: IdParams, body: ChatEditBody, response: { 200: ChatMessageResponse, ...errors } } },
-      async (request) => ({ message: await chat.edit(userOf(request), request.params.id, request.body.content) }),
+      async (request) => ({ message: await commands.edit(userOf(request), request.params.id, request.body.content) }),
     );
 
     routes.patch(
@@ -143,7 +142,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: { params: IdParams, body: ChatHideBody, response: { 200: ChatMessageResponse, ...errors } },
       },
       async (request) => ({
-        message: await chat.toggleHidden(userOf(request), request.params.id, request.body?.context ?? null),
+        message: await commands.toggleHidden(userOf(request), request.params.id, request.body?.context ?? null),
       }),
     );
 
@@ -151,7 +150,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '/:id',
       { config: writeLimit, schema: { params: IdParams, response: { 204: NoContent, ...errors } } },
       async (request, reply) => {
-        await chat.remove(userOf(request), request.params.id);
+        await commands.remove(userOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );

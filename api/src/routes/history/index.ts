@@ -9,11 +9,10 @@ import {
   IdParams,
 } from '@le/contracts/schemas';
 import { Type } from 'typebox';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
-import { recordActivity } from '../../services/activity';
-import { receiveImage, removeStoredFile, UPLOAD_ERRORS } from '../../services/uploads';
+import { UPLOAD_ERRORS } from '../../services/uploads';
 import type { HistoryChanges } from '../../store/history-repository';
 import type { HistoryRecord } from '../../store';
 
@@ -95,7 +94,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const admin = request.auth!.user;
       let text: Pick<HistoryChanges, 'title' | 'description'> = {};
-      const { file } = await receiveImage(app, request, {
+      const { file } = await app.uploads.receive(request, {
         fileField: 'image',
         fields: ['title', 'description'],
         ownerId: admin._id,
@@ -118,10 +117,10 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           updatedAt: now,
         });
       } catch (error) {
-        await removeStoredFile(app, file._id);
+        await app.uploads.remove(file._id);
         throw error;
       }
-      await recordActivity(app, request, { page: HISTORY_PAGE, message: `Created history entry "${record.title}"` });
+      await app.activity.record(request, { page: HISTORY_PAGE, message: `Created history entry "${record.title}"` });
       return reply.code(201).send({ entry: toHistoryEntry(record) });
     },
   );
@@ -147,7 +146,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let updated: HistoryRecord | null;
       if (request.isMultipart()) {
         let text: Pick<HistoryChanges, 'title' | 'description'> = {};
-        const { file } = await receiveImage(app, request, {
+        const { file } = await app.uploads.receive(request, {
           fileField: 'image',
           fields: ['title', 'description'],
           ownerId: request.auth!.user._id,
@@ -159,15 +158,15 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         // Only from the image we read: a concurrent edit or delete leaves the new file unused.
         updated = await history.replaceImage(id, existing.imageFileId, { ...text, imageFileId: file._id }).catch(async (error: unknown) => {
-          await removeStoredFile(app, file._id);
+          await app.uploads.remove(file._id);
           throw error;
         });
         if (!updated) {
-          await removeStoredFile(app, file._id);
+          await app.uploads.remove(file._id);
           if (!(await history.findById(id))) throw notFound('History entry not found.');
           throw conflict('This entry was changed at the same time. Reload it and try again.', 'EDIT_CONFLICT');
         }
-        await removeStoredFile(app, existing.imageFileId);
+        await app.uploads.remove(existing.imageFileId);
       } else {
         const body = (request.body ?? {}) as HistoryText;
         if (body.title === undefined && body.description === undefined) {
@@ -176,7 +175,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         updated = await history.update(id, checkHistoryText(body, false));
         if (!updated) throw notFound('History entry not found.');
       }
-      await recordActivity(app, request, { page: HISTORY_PAGE, message: `Edited history entry "${updated.title}"` });
+      await app.activity.record(request, { page: HISTORY_PAGE, message: `Edited history entry "${updated.title}"` });
       return { entry: toHistoryEntry(updated) };
     },
   );
@@ -194,8 +193,8 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const existing = await history.findById(request.params.id);
       if (!existing || !(await history.delete(existing._id))) throw notFound('History entry not found.');
-      await removeStoredFile(app, existing.imageFileId);
-      await recordActivity(app, request, { page: HISTORY_PAGE, message: `Deleted history entry "${existing.title}"` });
+      await app.uploads.remove(existing.imageFileId);
+      await app.activity.record(request, { page: HISTORY_PAGE, message: `Deleted history entry "${existing.title}"` });
       return reply.code(204).send(null);
     },
   );

@@ -1,0 +1,25 @@
+import type { EventPublisher } from '../../plugins/app/publisher';
+import type { Store } from '../../store';
+import { ChatAccess } from './access';
+import { ChatCommands } from './commands';
+import { ChatQueries } from './queries';
+
+export { ChatAccess, viewerOf, type MemberChat } from './access';
+export { ChatCommands } from './commands';
+export { ChatQueries, type Page } from './queries';
+
+/** The chat's application services: the writes (one per app, for its per-stream queue) and the reads. */
+export interface ChatServices {
+  commands: ChatCommands;
+  queries: ChatQueries;
+}
+
+export const createChatServices = (
+  store: Store,
+  realtime: { publisher: EventPublisher },
+  clock: () => Date = () => new Date(),
+): ChatServices => {
+  const access = new ChatAccess(store);
+  const queries = new ChatQueries(store, access);
+  return { commands: new ChatCommands(store, realtime, queries, clock, access), queries };
+};

@@ -1,0 +1,106 @@
+import { viewEventFor, viewMessageFor } from '@le/chat-core';
+import type { ChatEventRecord, ChatMessage, ChatSummary } from '@le/contracts';
+import { forbidden } from '../../lib/errors';
+import type { Store, UserRecord } from '../../store';
+import { ChatAccess, participantOf, refuseAdmin, viewerOf, type MemberChat } from './access';
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * The chat's reads: pages of the projections and of the log, each as the reader may see it
+ * (`viewMessageFor`). They never write; the commands (`commands.ts`) never read for a client.
+ */
+export class ChatQueries {
+  constructor(
+    private readonly store: Store,
+    private readonly access: ChatAccess = new ChatAccess(store),
+  ) {}
+
+  /** Newest first, `before` a posted sequence. */
+  async messages(user: UserRecord | null, stream: string, page: { before: number | null; limit: number }): Promise<Page<ChatMessage>> {
+    await this.access.streamOf(user, stream);
+    const found = await this.store.chat.page(stream, page);
+    const viewer = viewerOf(user);
+    return {
+      items: found.messages.map((doc) => viewMessageFor(doc, viewer)),
+      nextCursor: found.nextCursor === null ? null : String(found.nextCursor),
+    };
+  }
+
+  /** Events after a sequence, ascending, each with its message as the caller may see it now. */
+  async events(user: UserRecord | null, stream: string, after: number, limit: number): Promise<Page<ChatEventRecord>> {
+    await this.access.streamOf(user, stream);
+    // The log read forward hands out sequence numbers: only events already durable.
+    await this.store.durable();
+    const found = await this.store.chatEvents.after(stream, after, limit + 1);
+    const events = found.slice(0, limit);
+    const ids = [...new Set(events.flatMap((event) => (event.type === 'chat.read' ? [] : [event.data.messageId])))];
+    const docs = new Map((await this.store.chat.findMessages(ids)).map((doc) => [doc._id, doc]));
+    const viewer = viewerOf(user);
+    return {
+      items: events.map((event) => viewEventFor(event, event.type === 'chat.read' ? null : (docs.get(event.data.messageId) ?? null), viewer)),
+      nextCursor: found.length > limit ? String(events[events.length - 1]!.seq) : null,
+    };
+  }
+
+  /** The member's conversation with the admins (or none yet), its newest page and who answers. */
+  async withAdmin(user: UserRecord, page: { before: number | null; limit: number }) {
+    refuseAdmin(user);
+    const admins = (await this.store.users.listAdmins()).map(participantOf);
+    const chat = await this.store.chat.findChatOfMember(user._id);
+    if (!chat) return { chat: null, messages: [], nextCursor: null, admins };
+    const messages = await this.messages(user, chat._id, page);
+    const [summary] = await this.summaries([chat as MemberChat], user);
+    return { chat: summary!, messages: messages.items, nextCursor: messages.nextCursor, admins };
+  }
+
+  /** Every member chat with a last message, newest first (admins). */
+  async adminChats(user: UserRecord): Promise<ChatSummary[]> {
+    if (user.role !== 'admin') throw forbidden('Only admins can see every conversation.');
+    return this.summaries((await this.store.chat.listActiveChats()) as MemberChat[], user);
+  }
+
+  /** The caller's own conversation when it has a last message. */
+  async userChats(user: UserRecord): Promise<ChatSummary[]> {
+    const chat = await this.store.chat.findChatOfMember(user._id);
+    if (!chat || chat.lastMessageId === null) return [];
+    return this.summaries([chat as MemberChat], user);
+  }
+
+  /**
+   * The chats as `reader` sees them, in their order: four reads however many chats there are
+   * (the admins, the members, the last messages, the unread counts).
+   */
+  async summaries(chats: MemberChat[], reader: UserRecord): Promise<ChatSummary[]> {
+    if (chats.length === 0) return [];
+    const lastIds = chats.flatMap((chat) => (chat.lastMessageId ? [chat.lastMessageId] : []));
+    const [admins, members, lasts, unread] = await Promise.all([
+      this.store.users.listAdmins(),
+      this.store.users.findByIds([...new Set(chats.map((chat) => chat.memberId))]),
+      this.store.chat.findMessages(lastIds),
+      this.store.chat.countUnreadByStream(
+        chats.map((chat) => ({ stream: chat._id, afterSeq: chat.reads[reader._id] ?? 0 })),
+        reader._id,
+      ),
+    ]);
+    const memberById = new Map(members.map((member) => [member._id, member]));
+    const lastById = new Map(lasts.map((doc) => [doc._id, doc]));
+    const viewer = viewerOf(reader);
+    const adminParticipants = admins.map(participantOf);
+    return chats.map((chat) => {
+      const member = memberById.get(chat.memberId);
+      const last = chat.lastMessageId ? lastById.get(chat.lastMessageId) : undefined;
+      const lastView = last ? viewMessageFor(last, viewer) : null;
+      return {
+        _id: chat._id,
+        participants: [...(member ? [participantOf(member)] : []), ...adminParticipants],
+        lastMessage: lastView ? { content: lastView.content, createdAt: lastView.createdAt, sender: lastView.sender } : null,
+        unreadCount: unread.get(chat._id) ?? 0,
+        seq: chat.seq,
+      };
+    });
+  }
+}

@@ -56,7 +56,7 @@ export default tseslint.config(
             // the realtime server never reaches into the API or the web app, and back
             { target: './realtime-server', from: ['./api', './web'] },
             { target: './api', from: ['./web'] },
-            { target: './web', from: ['./api', './realtime-server', './packages/contracts/src/schemas.ts'] },
+            { target: './web', from: ['./api', './realtime-server', './packages/contracts/src/schemas.ts', './packages/contracts/src/schemas'] },
             // web layers: shared code imports neither features nor app
             {
               target: ['./web/src/components', './web/src/lib', './web/src/config', './web/src/hooks', './web/src/stores', './web/src/utils'],

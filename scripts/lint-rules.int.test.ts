@@ -60,6 +60,12 @@ const probes: { name: string; file: string; code: string; rule: string }[] = [
     rule: 'import-x/no-restricted-paths',
   },
   {
+    name: "the web app importing one area's TypeBox schemas by their path",
+    file: 'web/src/lib/probe.ts',
+    code: "import { User } from '../../../packages/contracts/src/schemas/auth';\nexport const probe = User;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
     name: 'the web app importing the server environment reader',
     file: 'web/src/lib/probe.ts',
     code: "import { port } from '../../../packages/config/src/index';\nexport const probe = port;\n",

@@ -13,6 +13,12 @@ const RETRY_DELAY_MS = 500;
 export const shouldRetry = (failureCount: number, error: unknown): boolean =>
   failureCount < 1 && error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
+/**
+ * The last read failed and none has succeeded since. Unlike `isError` this holds while a query
+ * without data tries again: TanStack puts such a query back to pending (error null) for each attempt.
+ */
+export const lastReadFailed = (state: { errorUpdatedAt: number; dataUpdatedAt: number }): boolean => state.errorUpdatedAt > state.dataUpdatedAt;
+
 export const createQueryClient = (): QueryClient =>
   new QueryClient({
     defaultOptions: {

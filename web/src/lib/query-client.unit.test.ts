@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { useSessionStore } from '@/stores/session-store';
 import { ApiError } from './api-client';
-import { clearOnSessionChange, shouldRetry } from './query-client';
+import { clearOnSessionChange, lastReadFailed, shouldRetry } from './query-client';
 
 const userNamed = (username: string): PublicUser => ({
   _id: `id-${username}`,
@@ -35,6 +35,27 @@ describe('shouldRetry', () => {
     expect(shouldRetry(1, new ApiError({ status: 503 }))).toBe(false);
     for (const status of [400, 401, 403, 404, 409, 429]) expect(shouldRetry(0, new ApiError({ status }))).toBe(false);
     expect(shouldRetry(0, new Error('bug'))).toBe(false);
+  });
+});
+
+describe('lastReadFailed', () => {
+  it('holds from a failed read, through the next attempt (when TanStack shows pending), until a read succeeds', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = ['chat', 'chats', 'user'];
+    const state = () => client.getQueryState(key)!;
+    await client.fetchQuery({ queryKey: key, queryFn: () => Promise.reject(new ApiError({ status: 500 })) }).catch(() => undefined);
+    expect(state().status).toBe('error');
+    expect(lastReadFailed(state())).toBe(true);
+
+    let answer: (chats: string[]) => void = () => undefined;
+    const again = client.fetchQuery({ queryKey: key, queryFn: () => new Promise<string[]>((resolve) => (answer = resolve)) });
+    expect(state().status).toBe('pending');
+    expect(lastReadFailed(state())).toBe(true);
+
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    answer(['chat']);
+    await again;
+    expect(lastReadFailed(state())).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { useReadError } from '@/hooks/use-read-error';
 import { useAdminStats } from '@/features/admin/api/stats';
 import { formatDateTime } from '@/features/admin/utils/format';
 
@@ -60,7 +60,7 @@ function ListCard({ title, empty, children, count }: { title: string; empty: str
 export function AdminDashboardPage() {
   const query = useAdminStats();
   const stats = query.data ?? null;
-  const error = query.error ? errorMessage(query.error, 'The dashboard could not be loaded.') : null;
+  const error = useReadError(query, 'The dashboard could not be loaded.');
   const updatedAt = query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : null;
 
   const tiers = stats?.membersByTier ?? {};

@@ -3,10 +3,11 @@ import { UI_TEXT } from '@le/contracts';
 import { useMemo, useState } from 'react';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
+import { lastReadFailed } from '@/lib/query-client';
 import { useSessionStore } from '@/stores/session-store';
 import { useChatListSync } from '@/features/chat/hooks/use-chat-list-sync';
 import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
-import { GLOBAL_STREAM, useChatStore } from '@/features/chat/stores/chat-store';
+import { GLOBAL_STREAM } from '@/features/chat/stores/chat-store';
 import { chatRights } from '@/features/chat/utils/rights';
 import { GlobeIcon } from './chat-icons';
 import { ChatList, ChatRow, counterpart } from './chat-list';
@@ -21,18 +22,18 @@ import { ConversationHeader } from './conversation-header';
  */
 export function AdminChatScreen() {
   const viewer = useRealtimeChat();
-  useChatListSync('admin');
+  const list = useChatListSync('admin');
   const token = useSessionStore((state) => state.token);
   const role = useSessionStore((state) => state.role);
   const user = useSessionStore((state) => state.user);
   const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
-  const chats = useChatStore((state) => state.chats);
-  const listFailed = useChatStore((state) => state.failures.chats === true);
+  const chats = list.data ?? null;
+  const listFailed = lastReadFailed(list);
   const [selected, setSelected] = useState<string | null>(null);
   const selectedChat = chats?.find((chat) => chat._id === selected) ?? null;
   const other = selectedChat ? counterpart(selectedChat, true) : undefined;
 
-  const list = (
+  const chatList = (
     <ChatList
       chats={chats}
       viewerIsAdmin
@@ -88,7 +89,7 @@ export function AdminChatScreen() {
   return (
     <Box>
       <title>Admin chat — Lukis Emas</title>
-      <ChatSplitLayout list={list} conversation={conversation} showConversation={selected !== null} />
+      <ChatSplitLayout list={chatList} conversation={conversation} showConversation={selected !== null} />
     </Box>
   );
 }

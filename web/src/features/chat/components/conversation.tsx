@@ -1,11 +1,13 @@
 import { Flex } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 import type { ChatMessage } from '@le/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 
 import { deleteMessage } from '@/features/chat/api/delete-message';
 import { editMessage } from '@/features/chat/api/edit-message';
+import { clearUnread } from '@/features/chat/api/get-chats';
 import { markRead } from '@/features/chat/api/mark-read';
 import { postMessage } from '@/features/chat/api/post-message';
 import { toggleHide } from '@/features/chat/api/toggle-hide';
@@ -43,6 +45,7 @@ const newClientId = () =>
 /** A conversation: the messages (live), the composer in its three modes, and the message actions. */
 export function Conversation({ stream, viewer, rights, emptyText, disabledText = UI_TEXT.chatRegisterNotice, ensureChat, markAsRead = false, header, notices }: ConversationProps) {
   useStreamSync(stream, viewer);
+  const queryClient = useQueryClient();
   const state = useChatStore((store) => (stream ? store.streams[stream] : undefined));
   const failed = useChatStore((store) => (stream ? store.failures[stream] === true : false));
   const messages = useMemo(() => (state ? Object.values(state.messages) : EMPTY), [state]);
@@ -59,9 +62,9 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
   useEffect(() => {
     if (!markAsRead || !stream || isGlobal || !state?.loaded) return;
     markRead(stream)
-      .then(() => useChatStore.getState().clearUnread(stream))
+      .then(() => clearUnread(queryClient, stream))
       .catch((error: unknown) => console.warn('Could not mark the chat read', error));
-  }, [markAsRead, stream, isGlobal, state?.loaded, othersCount]);
+  }, [queryClient, markAsRead, stream, isGlobal, state?.loaded, othersCount]);
 
   const submit = async (content: string, current: ComposerMode): Promise<boolean> => {
     setSending(true);

@@ -3,6 +3,7 @@ import { LIMITS, UI_TEXT } from '@le/contracts';
 import { useEffect, useMemo, useState } from 'react';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
+import { lastReadFailed } from '@/lib/query-client';
 import { useSessionStore } from '@/stores/session-store';
 import { openWithAdmin } from '@/features/chat/api/open-with-admin';
 import { useChatListSync } from '@/features/chat/hooks/use-chat-list-sync';
@@ -24,13 +25,13 @@ import { ConversationHeader } from './conversation-header';
  */
 export function MemberChatScreen() {
   const viewer = useRealtimeChat();
-  useChatListSync('user');
+  const list = useChatListSync('user');
   const token = useSessionStore((state) => state.token);
   const role = useSessionStore((state) => state.role);
   const user = useSessionStore((state) => state.user);
   const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
-  const chats = useChatStore((state) => state.chats);
-  const listFailed = useChatStore((state) => state.failures.chats === true);
+  const chats = list.data ?? null;
+  const listFailed = lastReadFailed(list);
   const withAdminFailed = useChatStore((state) => state.failures['with-admin'] === true);
   const withAdmin = useChatStore((state) => state.withAdmin);
   const [open, setOpen] = useState(false);
@@ -65,7 +66,7 @@ export function MemberChatScreen() {
     return chat._id;
   };
 
-  const list = (
+  const chatList = (
     <ChatList
       chats={chats}
       viewerIsAdmin={false}
@@ -121,7 +122,7 @@ export function MemberChatScreen() {
   return (
     <Box>
       <title>Messages — Lukis Emas</title>
-      <ChatSplitLayout list={list} conversation={conversation} showConversation={open} />
+      <ChatSplitLayout list={chatList} conversation={conversation} showConversation={open} />
     </Box>
   );
 }

@@ -3,8 +3,6 @@ import { create } from 'zustand';
 
 import { useSessionStore } from '@/stores/session-store';
 
-import { getChats } from '@/features/chat/api/get-chats';
-import type { ChatListKind } from '@/features/chat/api/get-chats';
 import { getEvents } from '@/features/chat/api/get-events';
 import { getMessages } from '@/features/chat/api/get-messages';
 import { getPublicMessages } from '@/features/chat/api/get-public-messages';
@@ -21,11 +19,9 @@ export type Viewer = 'guest' | 'user';
 interface ChatState {
   /** Per stream ('global' or a private chat id): messages keyed by id, last applied seq. */
   streams: Record<string, StreamState>;
-  /** The chat list of /chat-admin or /chat-user; null until first loaded. */
-  chats: ChatSummary[] | null;
   /** The member's own conversation (GET /chat/with-admin); undefined until loaded. */
   withAdmin: { chat: ChatSummary | null; admins: ChatParticipant[] } | undefined;
-  /** The last load of the chat list ('chats') or of a stream (its id) failed; cleared by the next success. */
+  /** The last load of a stream (its id) or of the member's conversation ('with-admin') failed; cleared by the next success. */
   failures: Record<string, boolean>;
 
   loadStream: (stream: string, viewer: Viewer) => Promise<void>;
@@ -34,11 +30,8 @@ interface ChatState {
   receive: (event: ChatEventPayload, viewer: Viewer) => void;
   /** A message the REST API answered with (post, edit, hide). */
   putMessage: (message: ChatMessage) => void;
-  loadChats: (kind: ChatListKind) => Promise<void>;
   loadWithAdmin: () => Promise<void>;
   setWithAdminChat: (chat: ChatSummary) => void;
-  /** The viewer read this chat: its badge goes at once (the list refresh confirms it). */
-  clearUnread: (chatId: string) => void;
   /** Forget everything (another user signed in: what they may see differs). */
   reset: () => void;
 }
@@ -91,7 +84,6 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
   return {
     streams: {},
-    chats: null,
     withAdmin: undefined,
     failures: {},
 
@@ -151,16 +143,6 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
     putMessage: (message) => update(streamOf(message), (state) => ({ ...state, messages: upsertMessage(state.messages, message) })),
 
-    loadChats: (kind) =>
-      once(`chats:${kind}`, () =>
-        tracked('chats', async () => {
-          const started = generation;
-          const { chats } = await getChats(kind);
-          if (started !== generation) return;
-          set({ chats });
-        }),
-      ),
-
     loadWithAdmin: () =>
       once('with-admin', async () => {
         const started = generation;
@@ -179,13 +161,10 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
     setWithAdminChat: (chat) => set((state) => ({ withAdmin: { chat, admins: state.withAdmin?.admins ?? [] } })),
 
-    clearUnread: (chatId) =>
-      set((state) => ({ chats: state.chats?.map((chat) => (chat._id === chatId ? { ...chat, unreadCount: 0 } : chat)) ?? null })),
-
     reset: () => {
       generation += 1;
       inFlight.clear();
-      set({ streams: {}, chats: null, withAdmin: undefined, failures: {} });
+      set({ streams: {}, withAdmin: undefined, failures: {} });
     },
   };
 });

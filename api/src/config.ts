@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, dataDirOf, host, integer, jwtSecret as readJwtSecret, port, present, url, type Env } from '@le/config';
+import { EMAIL_PATTERN } from '@le/contracts';
 
 /** Configuration of contract §2, read and validated once at start-up. */
 export interface Config {
@@ -19,8 +20,12 @@ export interface Config {
   production: boolean;
   /** Where the built web app is; null serves no web app (API-only tests). */
   webDist: string | null;
-  /** Trust X-Forwarded-For from a proxy in front (the scaled set-up). */
-  trustProxy: boolean;
+  /**
+   * How many proxy hops in front to trust (contract §2; `true` = 1, unset = 0): the client address
+   * is the X-Forwarded-For entry that many hops from the right, never one the client wrote further
+   * left; X-Forwarded-Proto likewise (HSTS).
+   */
+  trustProxy: number;
   /**
    * Multiplies every rate limit's allowance (default 1). For a site whose visitors share one
    * address (an office behind NAT), and for the browser suites, where every client is 127.0.0.1.
@@ -32,7 +37,16 @@ export interface Config {
 
 export { ConfigError };
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
+/** The same plain mailbox the API accepts from users (contract §10). */
+const EMAIL = new RegExp(EMAIL_PATTERN, 'u');
+
+/** TRUST_PROXY: a hop count; `true` is one hop, `false` or unset none. */
+const proxyHops = (env: Env): number => {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === 'false') return 0;
+  if (raw === 'true') return 1;
+  return integer(env, 'TRUST_PROXY', 0, 0, 10);
+};
 
 export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config => {
   const production = env.NODE_ENV === 'production';
@@ -72,7 +86,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     trialDays: integer(env, 'TRIAL_DAYS', 7, 0, 3650),
     production,
     webDist: present(env.WEB_DIST) ? path.resolve(cwd, env.WEB_DIST) : null,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: proxyHops(env),
     rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1000),
     activityRetentionDays: integer(env, 'ACTIVITY_RETENTION_DAYS', 180, 1, 36500),
   };

@@ -24,7 +24,9 @@ const validators = { body: makeAjv(false), url: makeAjv('array') };
 export const buildServer = async (options: ServerOptions): Promise<FastifyInstance> => {
   const server = Fastify({
     logger: options.logger === false ? false : { level: process.env.LOG_LEVEL ?? 'info' },
-    trustProxy: options.config.trustProxy,
+    // A hop count, never `true` (which would trust every X-Forwarded-For entry a client wrote):
+    // the peer and the next hops - 1 entries from the right are proxies; the one after is the client.
+    trustProxy: options.config.trustProxy > 0 ? (_address: string, hop: number) => hop < options.config.trustProxy : false,
     bodyLimit: 64 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -79,7 +79,7 @@ describe('POST /api/auth/log-activity', () => {
   it.each([
     ['no page', { ipAddress: 'Unknown', message: 'Visited / page' }],
     ['a page that is not a path', { ipAddress: 'Unknown', page: 'live', message: 'x' }],
-    ['an empty message', { ipAddress: 'Unknown', page: '/', message: '' }],
+    ['a page with words in it', { ipAddress: 'Unknown', page: '/Admin approved all payments', message: 'x' }],
     ['an address that is not an IP', { ipAddress: '<script>', page: '/', message: 'x' }],
     ['an object for the page', { ipAddress: 'Unknown', page: { $ne: null }, message: 'x' }],
     ['a message over 300 characters', { ipAddress: 'Unknown', page: '/', message: 'x'.repeat(301) }],

@@ -205,7 +205,7 @@ describe('payments queue', () => {
   });
 
   it('two admins approving at once make one transition; the other gets 409', async () => {
-    const secondAdmin = await signUp(t, 'admin2');
+    const secondAdmin = await signUp(t, 'deputy');
     await t.store.users.update(secondAdmin.userId, { role: 'admin', membershipTier: 'admin' });
     const payer = await signUp(t, 'race');
     const payment = await pendingPayment(payer, 'pro', 'monthly');

@@ -142,7 +142,8 @@ const rows: Row[] = [
     call: 'PUT /auth/update-profile (a new email: a code goes to it)',
     as: 'fresh',
     url: () => '/api/auth/update-profile',
-    json: (c) => ({ email: `new-${c.fresh.email}` }),
+    // the rows above reset the fresh account's password to this one
+    json: (c) => ({ email: `new-${c.fresh.email}`, currentPassword: 'a brand new password' }),
     status: 200,
     keys: ['message', 'pendingEmail', 'user'],
   },
@@ -294,6 +295,35 @@ const rows: Row[] = [
   { call: 'GET /chat/events?stream=<chatId> (guest)', as: 'guest', url: (c) => `/api/chat/events?stream=${c.saved.chat}`, status: 401, keys: ['code', 'message'] },
   { call: 'DELETE /chat/:messageId', as: 'member', url: (c) => `/api/chat/${c.saved.private}`, status: 204, keys: null },
   { call: 'DELETE /chat/:messageId (gone)', as: 'member', url: (c) => `/api/chat/${c.saved.private}`, status: 404, keys: ['code', 'message'] },
+
+  // ---- §10 sessions and password
+  { call: 'GET /auth/sessions', as: 'member', url: () => '/api/auth/sessions', status: 200, keys: ['sessions'] },
+  {
+    call: "DELETE /auth/sessions/:id (another user's: as if it did not exist)",
+    as: 'member',
+    url: (c) => `/api/auth/sessions/${c.users.trial.sessionId}`,
+    status: 404,
+    keys: ['code', 'message'],
+  },
+  {
+    call: 'DELETE /auth/sessions/:id (its own other session)',
+    as: 'member',
+    url: (c) => `/api/auth/sessions/${c.saved.memberSecondSession}`,
+    before: async (c) => {
+      c.saved.memberSecondSession = (await signIn(c.t, c.users.member.email, c.users.member.password)).sessionId;
+    },
+    status: 204,
+    keys: null,
+  },
+  { call: 'POST /auth/sessions/revoke-others', as: 'member', url: () => '/api/auth/sessions/revoke-others', status: 200, keys: ['revoked'] },
+  {
+    call: 'POST /auth/change-password (a wrong current password)',
+    as: 'member',
+    url: () => '/api/auth/change-password',
+    json: () => ({ currentPassword: 'not it', newPassword: 'another long password' }),
+    status: 400,
+    keys: ['code', 'message'],
+  },
 
   // ---- the end of a session
   { call: 'POST /auth/logout', as: 'member', url: () => '/api/auth/logout', status: 200, keys: ['message'] },

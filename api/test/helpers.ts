@@ -4,7 +4,9 @@ import { loadConfig, type Config } from '../src/config';
 import { createMailer } from '../src/plugins/app/mailer';
 import { buildServer } from '../src/server';
 import { ensureAdmin } from '../src/services/bootstrap-admin';
-import { createStore, type Store } from '../src/store';
+import { newId } from '../src/lib/ids';
+import { hashPassword } from '../src/lib/passwords';
+import { createStore, newUserRecord, type Store } from '../src/store';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' } as const;
 
@@ -101,4 +103,25 @@ export const signIn = async (t: TestApp, email: string, password: string, userna
     sessionId: body.sessionId,
     userId: body.user._id,
   };
+};
+
+/**
+ * A verified account written straight into the store, with no sign-up: its address has had no
+ * mail, so no per-address cooldown runs for it (the resend tests need such an address).
+ */
+export const verifiedInStore = async (t: TestApp, label = 'stored'): Promise<{ email: string; password: string; userId: string }> => {
+  const input = newUserInput(label);
+  const user = await t.store.users.create(
+    newUserRecord({
+      _id: newId(),
+      name: input.name,
+      username: input.username,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      emailVerified: true,
+      role: 'trial',
+      membershipTier: 'trial',
+    }),
+  );
+  return { email: input.email, password: input.password, userId: user._id };
 };

@@ -1,4 +1,4 @@
-import { latestCode } from '@le/testing';
+import { latestCode, readOutbox } from '@le/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, call, createTestApp, signIn, signUp, type SignedInUser, type TestApp } from './helpers';
 
@@ -75,7 +75,7 @@ describe('PUT /api/auth/update-profile', () => {
     const username = await update(second, { username: first.username.toUpperCase() });
     expect(username.statusCode).toBe(409);
     expect(username.json<{ message: string }>().message).toBe('This username is already taken.');
-    const email = await update(second, { email: first.email.toUpperCase() });
+    const email = await update(second, { email: first.email.toUpperCase(), currentPassword: second.password });
     expect(email.statusCode).toBe(409);
     expect(email.json<{ message: string }>().message).toBe('This email is already registered.');
     // Its own username in another case is fine.
@@ -85,7 +85,7 @@ describe('PUT /api/auth/update-profile', () => {
   it('a new email needs the code mailed to it before it replaces the old one', async () => {
     const user = await signUp(t, 'mover');
     const newEmail = `moved.${user.username}@example.org`;
-    const response = await update(user, { email: newEmail, city: 'Surabaya' });
+    const response = await update(user, { email: newEmail, city: 'Surabaya', currentPassword: user.password });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ user: UserView; pendingEmail: string; message: string }>();
     expect(body.pendingEmail).toBe(newEmail);
@@ -104,10 +104,24 @@ describe('PUT /api/auth/update-profile', () => {
     expect((await confirm(user, code)).statusCode).toBe(400);
   });
 
+  it('a new email needs the current password: without it or with a wrong one, 400 and nothing mailed (contract §10)', async () => {
+    const user = await signUp(t, 'stolen');
+    const target = `thief.${user.username}@example.org`;
+    const mails = async () => (await readOutbox(t.config.mailOutbox)).filter((mail) => mail.to === target).length;
+    const missing = await update(user, { email: target });
+    expect([missing.statusCode, missing.json()]).toEqual([400, { message: 'Enter your current password to change the email.', code: 'PASSWORD_REQUIRED' }]);
+    const wrong = await update(user, { email: target, currentPassword: 'not the password' });
+    expect([wrong.statusCode, wrong.json()]).toEqual([400, { message: 'The current password is wrong.', code: 'WRONG_PASSWORD' }]);
+    expect(await mails()).toBe(0);
+    expect((await t.store.users.findById(user.userId))!.pendingEmail ?? null).toBeNull();
+    // the other fields never needed it
+    expect((await update(user, { city: 'Medan' })).statusCode).toBe(200);
+  });
+
   it('an email taken while the code waited → 409 at confirmation', async () => {
     const user = await signUp(t, 'slow');
     const target = `target.${user.username}@example.org`;
-    await update(user, { email: target });
+    await update(user, { email: target, currentPassword: user.password });
     const code = await latestCode(t.config.mailOutbox, target);
     const thief = await signUp(t, 'thief');
     await t.store.users.update(thief.userId, { email: target });

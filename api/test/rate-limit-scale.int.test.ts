@@ -20,9 +20,9 @@ describe('RATE_LIMIT_SCALE', () => {
     expect(over.json().message).toMatch(/Too many requests/);
   });
 
-  it('lets one account be asked for three times its allowance (5 → 15) from many addresses, then 429', async () => {
-    for (let i = 0; i < 15; i += 1) expect((await forgot('the-same@example.com', `192.0.2.${100 + i}`)).statusCode).toBe(200);
-    const over = await forgot('the-same@example.com', '192.0.2.200');
+  it('lets one account be asked for three times its allowance (5 → 15) from one address, then 429', async () => {
+    for (let i = 0; i < 15; i += 1) expect((await forgot('the-same@example.com', '192.0.2.100')).statusCode).toBe(200);
+    const over = await forgot('the-same@example.com', '192.0.2.100');
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toMatch(/this account/);
   });

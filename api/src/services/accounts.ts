@@ -1,16 +1,15 @@
-import { isCountry } from '@le/contracts';
+import { isCountry, isReservedName, RESERVED_NAME_MESSAGE } from '@le/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { badRequest, conflict, forbidden, unauthorized } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import type { RealtimeServices } from '../plugins/app/services';
 import { DuplicateKeyError, newUserRecord, type CodePurpose, type SessionRecord, type Store, type UserRecord } from '../store';
 import type { UserChanges } from '../store/users-repository';
-import type { CodeService } from './one-time-codes';
+import { codeRefused, type CodeService } from './one-time-codes';
 import type { PresenceService } from './presence';
 
 const DAY_MS = 24 * 60 * 60_000;
-const INVALID_CODE = 'The code is invalid or has expired. Please request a new code.';
 
 /** The unique index decided a race the earlier check could not see. */
 const takenError = (error: unknown): never => {
@@ -45,6 +44,8 @@ export interface ProfileInput {
   city?: string;
   country?: string;
   address?: string;
+  /** Required with a new email. */
+  currentPassword?: string;
 }
 
 /**
@@ -56,16 +57,40 @@ export const createAccountService = (deps: AccountServiceDeps) => {
   const { users, sessions } = store;
   const clock = deps.clock ?? (() => new Date());
 
-  /** Ends one browser session: its token stops working, its sockets drop, admins see it go. */
+  /** After a session was revoked: its sockets drop on every process, admins see it go. */
+  const dropSession = async (userId: string, sessionId: string): Promise<void> => {
+    deps.services.realtime.publisher.disconnectSession(sessionId);
+    await presence.leave(userId, sessionId);
+  };
+
+  /** Ends one browser session: its token stops working at once. */
   const endSession = async (session: Pick<SessionRecord, '_id' | 'userId'>): Promise<void> => {
     await sessions.revoke(session._id);
-    deps.services.realtime.publisher.disconnectSession(session._id);
-    await presence.leave(session.userId, session._id);
+    await dropSession(session.userId, session._id);
+  };
+
+  /** Every session of the user but `except` (none when omitted) ends; returns how many did. */
+  const endSessionsOf = async (userId: string, except?: string): Promise<number> => {
+    const ended = await sessions.revokeAllForUser(userId, clock(), except);
+    for (const sessionId of ended) await dropSession(userId, sessionId);
+    return ended.length;
+  };
+
+  /** Names and usernames of anyone but an admin may not look like the team's. */
+  const refuseReserved = (role: string, ...names: (string | undefined)[]): void => {
+    if (role === 'admin') return;
+    if (names.some((name) => name !== undefined && isReservedName(name))) throw badRequest(RESERVED_NAME_MESSAGE, 'RESERVED_NAME');
+  };
+
+  const checkPassword = async (user: UserRecord, password: string | undefined, missing: string): Promise<void> => {
+    if (!password) throw badRequest(missing, 'PASSWORD_REQUIRED');
+    if (!(await verifyPassword(user.passwordHash, password))) throw badRequest('The current password is wrong.', 'WRONG_PASSWORD');
   };
 
   return {
     /** A guest account waiting for its emailed code; the account stands even if the mail fails (resend). */
     async register(input: { name: string; username: string; email: string; password: string }): Promise<void> {
+      refuseReserved('guest', input.name, input.username);
       const user = await users
         .create(
           newUserRecord({
@@ -83,11 +108,13 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       await codes.issue(user, 'verify').catch((error: unknown) => log.error({ err: error }, 'verification mail failed'));
     },
 
-    /** The emailed code proves the address: the account becomes a trial for `trialDays`. */
+    /**
+     * The emailed code proves the address: the account becomes a trial for `trialDays`. Unknown,
+     * already verified and wrong all get `codeRefused()` (contract §10: no account oracle).
+     */
     async verifyEmail(email: string, code: string): Promise<void> {
       const user = await users.findByEmail(email);
-      if (!user) throw badRequest(INVALID_CODE, 'CODE_INVALID');
-      if (user.emailVerified) throw badRequest('This email is already verified. Please sign in.', 'ALREADY_VERIFIED');
+      if (!user || user.emailVerified) throw codeRefused();
       await codes.consume(user, 'verify', code);
       await users.update(user._id, {
         emailVerified: true,
@@ -97,10 +124,15 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       });
     },
 
-    /** A new code; unknown and already verified accounts get the same answer and no mail. */
+    /**
+     * A new code. Unknown and already verified accounts get the same answer and no mail, and so
+     * does an account whose last code is under a minute old (the route's cooldown counts per
+     * address string, for every address alike).
+     */
     async resendCode(email: string, purpose: Extract<CodePurpose, 'verify' | 'reset'>): Promise<void> {
       const user = await users.findByEmail(email);
       if (!user || (purpose === 'verify' && user.emailVerified)) return;
+      if ((await codes.cooldownSeconds(user, purpose)) > 0) return;
       await codes.resend(user, purpose);
     },
 
@@ -146,13 +178,33 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     /** The emailed code sets a new password and ends every session: whoever knew the old one is out at once. */
     async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
       const user = await users.findByEmail(email);
-      if (!user) throw badRequest(INVALID_CODE, 'CODE_INVALID');
+      if (!user) throw codeRefused();
       await codes.consume(user, 'reset', code);
       await users.update(user._id, { passwordHash: await hashPassword(newPassword) });
-      for (const sessionId of await sessions.revokeAllForUser(user._id)) {
-        deps.services.realtime.publisher.disconnectSession(sessionId);
-        await presence.leave(user._id, sessionId);
-      }
+      await endSessionsOf(user._id);
+    },
+
+    /** The caller's signed-in browsers, the most recently seen first. */
+    listSessions(user: UserRecord): Promise<SessionRecord[]> {
+      return sessions.listLiveForUser(user._id, clock());
+    },
+
+    /** Ends one of the caller's own sessions (404 for anyone else's, or one already ended). */
+    async endOwnSession(user: UserRecord, sessionId: string): Promise<void> {
+      if (!(await sessions.revoke(sessionId, clock(), user._id))) throw notFound('Session not found.');
+      await dropSession(user._id, sessionId);
+    },
+
+    /** "Sign out everywhere else": every session of the caller but this one. */
+    endOtherSessions(user: UserRecord, currentSessionId: string): Promise<number> {
+      return endSessionsOf(user._id, currentSessionId);
+    },
+
+    /** A new password, proven by the current one; the caller's other sessions end. */
+    async changePassword(user: UserRecord, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+      await checkPassword(user, currentPassword, 'Enter your current password.');
+      await users.update(user._id, { passwordHash: await hashPassword(newPassword) });
+      await endSessionsOf(user._id, currentSessionId);
     },
 
     /**
@@ -162,6 +214,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
      * change. A taken username or email → conflict.
      */
     async updateProfile(user: UserRecord, input: ProfileInput): Promise<{ user: UserRecord; pendingEmail: string | null }> {
+      refuseReserved(user.role, input.name, input.username);
       const changes: UserChanges = {};
       if (input.name !== undefined) changes.name = input.name.trim();
       if (input.username !== undefined) changes.username = input.username;
@@ -187,6 +240,8 @@ export const createAccountService = (deps: AccountServiceDeps) => {
           if (email !== user.email) changes.email = email; // only the letter case changes: nothing to prove
           if (user.pendingEmail) changes.pendingEmail = null;
         } else {
+          // Proven by the password first (contract §10): a stolen token alone cannot move the account.
+          await checkPassword(user, input.currentPassword, 'Enter your current password to change the email.');
           const owner = await users.findByEmail(email);
           if (owner && owner._id !== user._id) throw conflict('This email is already registered.', 'EMAIL_TAKEN');
           const sameAsWaiting = user.pendingEmail?.toLowerCase() === email.toLowerCase();

@@ -3,6 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { newId } from '../lib/ids';
 import type { ActivityRecord, Store } from '../store';
 
+/** The sentence of a page visit (spec §7), written by the server. */
+export const visitMessage = (page: string): string => `Visited ${page} page`;
+
 /** Who a log entry names when nobody is signed in. */
 export const GUEST_NAME = 'guest';
 

@@ -13,7 +13,8 @@ export interface CodeServiceDeps {
   now?: () => Date;
 }
 
-const INVALID_CODE = 'The code is invalid or has expired. Please request a new code.';
+/** The one answer to every code that does not work, whoever the address belongs to. */
+export const codeRefused = () => badRequest('The code is wrong or has expired. Check the newest email, or request a new code.', 'CODE_INVALID');
 
 /**
  * Single-use codes: random, stored only as a keyed hash, 10 minutes of life, burnt after five
@@ -61,19 +62,19 @@ export const createCodeService = ({ store, mailer, key, now = () => new Date() }
       }
     },
 
-    /** Uses the open code if `code` matches; otherwise counts a wrong try and refuses with 400. */
+    /**
+     * Uses the open code if `code` matches. Otherwise a wrong try is counted (the code burns at
+     * the limit) and the answer is `codeRefused()`, the same whether the code was wrong, spent,
+     * expired or never issued: nothing tells a prober about the account (contract §10).
+     */
     async consume(user: UserRecord, purpose: CodePurpose, code: string): Promise<void> {
       const open = await store.codes.findOpen(user._id, purpose);
-      if (!open || open.expiresAt <= now()) throw badRequest(INVALID_CODE, 'CODE_INVALID');
+      if (!open || open.expiresAt <= now()) throw codeRefused();
       if (!codeMatches(key, open._id, code, open.codeHash)) {
-        const after = await store.codes.recordWrongTry(open._id, LIMITS.codeMaxAttempts, now());
-        if (!after || after.closedAt !== null) {
-          throw badRequest('Too many wrong codes. Please request a new code.', 'CODE_BURNT');
-        }
-        const left = LIMITS.codeMaxAttempts - after.attempts;
-        throw badRequest(`The code is wrong. ${left} ${left === 1 ? 'try' : 'tries'} left.`, 'CODE_WRONG');
+        await store.codes.recordWrongTry(open._id, LIMITS.codeMaxAttempts, now());
+        throw codeRefused();
       }
-      if (!(await store.codes.consume(open._id, now()))) throw badRequest(INVALID_CODE, 'CODE_INVALID');
+      if (!(await store.codes.consume(open._id, now()))) throw codeRefused();
     },
   };
 };

@@ -25,19 +25,33 @@ export class SessionsRepository {
     return session;
   }
 
-  async revoke(id: string, now = new Date()): Promise<boolean> {
+  /** Ends one session; with `userId`, only if it is that user's (false otherwise, or when already ended). */
+  async revoke(id: string, now = new Date(), userId?: string): Promise<boolean> {
     const revoked = await this.sessions.updateOne(
-      { _id: id, revokedAt: null },
+      { _id: id, revokedAt: null, ...(userId === undefined ? {} : { userId }) },
       { $set: { revokedAt: now, online: false } },
     );
     return revoked !== null;
   }
 
-  /** Ends every live session of a user (password reset); returns their ids. */
-  async revokeAllForUser(userId: string, now = new Date()): Promise<string[]> {
+  /**
+   * Ends every live session of a user (password reset), or every one but `except` (the caller's
+   * own, for "sign out everywhere else"); returns the ids it ended, one conditional update each,
+   * so a session signed in meanwhile is either listed or left alone, never ended unannounced.
+   */
+  async revokeAllForUser(userId: string, now = new Date(), except?: string): Promise<string[]> {
     const live = await this.sessions.find({ userId, revokedAt: null });
-    await this.sessions.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now, online: false } });
-    return live.map((session) => session._id);
+    const ended: string[] = [];
+    for (const session of live) {
+      if (session._id !== except && (await this.revoke(session._id, now, userId))) ended.push(session._id);
+    }
+    return ended;
+  }
+
+  /** A user's sessions that are still signed in, the most recently seen first (a user has few). */
+  async listLiveForUser(userId: string, now = new Date()): Promise<SessionRecord[]> {
+    const live = await this.sessions.find({ userId, revokedAt: null, expiresAt: { $gt: now } });
+    return live.sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime());
   }
 
   /** Heartbeat: the browser session of this user is alive now. */
@@ -61,8 +75,7 @@ export class SessionsRepository {
   }
   /** The ids of a user's sessions that are still signed in (to drop their sockets). */
   async liveIdsForUser(userId: string, now = new Date()): Promise<string[]> {
-    const live = await this.sessions.find({ userId, revokedAt: null, expiresAt: { $gt: now } });
-    return live.map((session) => session._id);
+    return (await this.listLiveForUser(userId, now)).map((session) => session._id);
   }
 
   /** Removes up to `limit` sessions that ended (signed out, or expired) before `cutoff`. */

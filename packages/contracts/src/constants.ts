@@ -65,7 +65,12 @@ export const LIMITS = {
  * What counts as an email address, for the API and the forms alike: something@something, no
  * spaces. Deliberately loose (admin@localhost is valid); the mailed code proves the address.
  */
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+$';
+/**
+ * A plain mailbox (contract §10): no whitespace, no control characters and none of
+ * `< > ( ) [ ] \ , ; : "`, which would let a display name or a second address ride along.
+ */
+const MAILBOX_CHAR = '[^\\s@<>()\\[\\]\\\\,;:"\\u0000-\\u001f\\u007f]';
+export const EMAIL_PATTERN = `^${MAILBOX_CHAR}+@${MAILBOX_CHAR}+$`;
 
 export const CHART_INTERVALS = [
   { label: '30 Menit', value: '30' },

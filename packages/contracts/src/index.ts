@@ -4,3 +4,4 @@ export * from './access';
 export * from './models';
 export * from './realtime';
 export * from './messages';
+export * from './names';

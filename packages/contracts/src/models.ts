@@ -29,6 +29,10 @@ export type UpdateProfileBody = Static<typeof S.UpdateProfileBody>;
 export type UpdateProfileResponse = Static<typeof S.UpdateProfileResponse>;
 export type ConfirmEmailChangeBody = Static<typeof S.ConfirmEmailChangeBody>;
 export type ConfirmEmailChangeResponse = Static<typeof S.ConfirmEmailChangeResponse>;
+export type SessionInfo = Static<typeof S.SessionInfo>;
+export type SessionList = Static<typeof S.SessionList>;
+export type RevokeOthersResponse = Static<typeof S.RevokeOthersResponse>;
+export type ChangePasswordBody = Static<typeof S.ChangePasswordBody>;
 export type UploadPhotoResponse = Static<typeof S.UploadPhotoResponse>;
 
 /* Activity log. */

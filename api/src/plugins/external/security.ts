@@ -27,8 +27,19 @@ export default fp<{ production: boolean }>(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Sent below, and only over HTTPS: over plain HTTP it means nothing, and a proxy in front
+      // that terminates TLS says so in X-Forwarded-Proto (trusted per TRUST_PROXY).
+      hsts: false,
       // Tokens never ride in URLs, but keep the full path away from third parties all the same.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+      // API answers carry tokens and personal data: no cache keeps them (contract §10). A route
+      // that knows better (public files, cached for a year) sets its own.
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
     });
   },
   { name: 'security' },

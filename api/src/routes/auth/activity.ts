@@ -3,7 +3,7 @@ import { LIMITS } from '@le/contracts';
 import { ActivityListQuery, ActivityListResponse, ErrorResponse, LogActivityBody, MessageResponse } from '@le/contracts/schemas';
 import { badRequest } from '../../lib/errors';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
-import { activityRecord, toActivityLogEntry } from '../../services/activity';
+import { activityRecord, toActivityLogEntry, visitMessage } from '../../services/activity';
 import { perIp } from './limits';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
@@ -26,7 +26,10 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { ipAddress, page, message } = request.body;
+      // A visit is all a client may report: the server writes the sentence (admin actions are
+      // written by the admin routes alone), so nobody can put words of their own into the log.
+      const { ipAddress, page } = request.body;
+      const message = visitMessage(page);
       const record = activityRecord(request, { ipAddress, page, message });
       // The browser skips a page logged within the last second; two tabs or a double mount do not.
       const since = new Date(record.createdAt.getTime() - LIMITS.pageVisitDedupMs);

@@ -11,7 +11,8 @@ import {
   VerifyEmailBody,
 } from '@le/contracts/schemas';
 import { toPublicUser } from '../../lib/public-user';
-import { perAccount, perIp } from './limits';
+import { LIMITS } from '@le/contracts';
+import { addressCooldown, perAccount, perIp, slowPerAccount } from './limits';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
 
@@ -21,12 +22,14 @@ const RESEND_MESSAGE = 'If an account exists for this email, a new code has been
 /** Register, verify, sign in and recover: the routes that need no token. */
 const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { accounts } = app;
+  // one per address string for every mail with a code: sign-up, resend, forgot password
+  const cooldown = addressCooldown(app, LIMITS.resendCooldownMs / 1000);
 
   app.post(
     '/register',
     {
       config: perIp(20, 60),
-      preHandler: perAccount(app, 'register', 5, 60),
+      preHandler: [perAccount(app, 'register', 5, 60), cooldown.mark],
       schema: { body: RegisterBody, response: { 201: MessageResponse, ...errors } },
     },
     async (request, reply) => {
@@ -52,7 +55,7 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/resend-code',
     {
       config: perIp(10, 10),
-      preHandler: perAccount(app, 'resend', 5, 10),
+      preHandler: [perAccount(app, 'resend', 5, 10), cooldown.check],
       schema: { body: ResendCodeBody, response: { 200: MessageResponse, ...errors } },
     },
     async (request) => {
@@ -65,7 +68,8 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/login',
     {
       config: perIp(30, 5),
-      preHandler: perAccount(app, 'login', 10, 5),
+      // 10 tries per account from one address; past 30 per account from everywhere, each waits 2 s
+      preHandler: [slowPerAccount(app, 'login-any', 30, 15), perAccount(app, 'login', 10, 5)],
       schema: { body: LoginBody, response: { 200: LoginResponse, ...errors } },
     },
     async (request) => {
@@ -81,7 +85,7 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/forgot-password',
     {
       config: perIp(10, 10),
-      preHandler: perAccount(app, 'forgot', 5, 60),
+      preHandler: [perAccount(app, 'forgot', 5, 60), cooldown.mark],
       schema: { body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } },
     },
     async (request) => {

@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, MessageResponse, SessionBody, UserResponse } from '@le/contracts/schemas';
+import {
+  ChangePasswordBody,
+  ErrorResponse,
+  IdParams,
+  MessageResponse,
+  RevokeOthersResponse,
+  SessionBody,
+  SessionList,
+  UserResponse,
+} from '@le/contracts/schemas';
 import { Type } from 'typebox';
 import { badRequest, notFound } from '../../lib/errors';
 import { toPublicUser } from '../../lib/public-user';
 import { perIp } from './limits';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
 const NoContent = Type.Null();
 
 /** The routes of a signed-in browser session. */
@@ -56,7 +65,53 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
   };
 
+  /** Contract §10: the caller's signed-in browsers, and ending them. */
+  const sessionRoutes: FastifyPluginAsyncTypebox = async (signedIn) => {
+    signedIn.addHook('onRequest', app.authenticate);
+
+    signedIn.get('/sessions', { schema: { response: { 200: SessionList, ...errors } } }, async (request) => {
+      const { user, session: current } = request.auth!;
+      const live = await app.accounts.listSessions(user);
+      return {
+        sessions: live.map((session) => ({
+          _id: session._id,
+          current: session._id === current._id,
+          createdAt: session.createdAt.toISOString(),
+          lastSeenAt: session.lastSeenAt.toISOString(),
+          ip: session.ip,
+          userAgent: session.userAgent,
+        })),
+      };
+    });
+
+    signedIn.delete(
+      '/sessions/:id',
+      { config: perIp(60, 1), schema: { params: IdParams, response: { 204: NoContent, ...errors } } },
+      async (request, reply) => {
+        await app.accounts.endOwnSession(request.auth!.user, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    signedIn.post(
+      '/sessions/revoke-others',
+      { config: perIp(30, 1), schema: { response: { 200: RevokeOthersResponse, ...errors } } },
+      async (request) => ({ revoked: await app.accounts.endOtherSessions(request.auth!.user, request.auth!.session._id) }),
+    );
+
+    signedIn.post(
+      '/change-password',
+      { config: perIp(10, 10), schema: { body: ChangePasswordBody, response: { 200: MessageResponse, ...errors } } },
+      async (request) => {
+        const { user, session } = request.auth!;
+        await app.accounts.changePassword(user, session._id, request.body.currentPassword, request.body.newPassword);
+        return { message: 'Your password has been changed. Your other devices are signed out.' };
+      },
+    );
+  };
+
   await app.register(beaconRoutes);
+  await app.register(sessionRoutes);
   await app.register(signedInRoutes);
 };
 

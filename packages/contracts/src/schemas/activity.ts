@@ -11,8 +11,10 @@ export const LogActivityBody = Type.Object(
     // Spec §7 sends these; the server names the signed-in user (or a guest) itself.
     username: Type.Optional(Type.String({ maxLength: 100 })),
     role: Type.Optional(Type.String({ maxLength: 20 })),
-    page: Type.String({ minLength: 1, maxLength: 300, pattern: '^/' }),
-    message: Type.String({ minLength: 1, maxLength: 300 }),
+    /** A path of the app, nothing else: the log shows it to admins (contract §10). */
+    page: Type.String({ minLength: 1, maxLength: 200, pattern: '^/[A-Za-z0-9/_.%~-]*$' }),
+    /** Spec §7 sends the sentence too; the server writes its own ("Visited {page} page") and ignores this. */
+    message: Type.Optional(Type.String({ maxLength: 300 })),
   },
   { additionalProperties: false },
 );

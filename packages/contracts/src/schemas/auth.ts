@@ -1,12 +1,13 @@
 /** Accounts: register, verify, sign in, recover, the browser session and the own profile (contract §4). */
 import { Type } from 'typebox';
 import { DURATIONS, EMAIL_PATTERN, LIMITS, ROLES } from '../constants';
+import { NAME_PATTERN } from '../names';
 import { NullableString } from './common';
 
 const Email = Type.String({ pattern: EMAIL_PATTERN, minLength: 3, maxLength: LIMITS.emailMax });
 const Password = Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
 const Code = Type.String({ pattern: `^[0-9]{${LIMITS.resetCodeLength}}$` });
-const Name = Type.String({ minLength: 1, maxLength: LIMITS.nameMax, pattern: '\\S' });
+const Name = Type.String({ minLength: 1, maxLength: LIMITS.nameMax, pattern: NAME_PATTERN });
 const Username = Type.String({ minLength: LIMITS.usernameMin, maxLength: LIMITS.usernameMax, pattern: '^[A-Za-z0-9_.]+$' });
 
 /** A user as the API returns it: never a password hash or a code (this schema is the filter). */
@@ -87,6 +88,8 @@ export const UpdateProfileBody = Type.Object(
     country: Type.Optional(ProfileText(100)),
     address: Type.Optional(ProfileText(500)),
     createdAt: Type.Optional(Type.String({ maxLength: 64 })),
+    /** Required with a new `email` (contract §10): a stolen token alone cannot move the account. */
+    currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.passwordMax })),
   },
   { additionalProperties: false },
 );
@@ -103,3 +106,25 @@ export const ConfirmEmailChangeResponse = Type.Object({ user: User, message: Typ
 
 /** `POST /auth/upload-profile` and `/auth/upload-identitas` (multipart): the stored file's URL. */
 export const UploadPhotoResponse = Type.Object({ file: Type.String(), message: Type.String(), user: User });
+
+/* Sessions and password (contract §10). */
+
+/** One signed-in browser of the caller: where and when, never its token. */
+export const SessionInfo = Type.Object({
+  _id: Type.String(),
+  /** The session of the request itself ("this device"). */
+  current: Type.Boolean(),
+  createdAt: Type.String(),
+  lastSeenAt: Type.String(),
+  ip: Type.String(),
+  userAgent: Type.String(),
+});
+
+export const SessionList = Type.Object({ sessions: Type.Array(SessionInfo) });
+
+export const RevokeOthersResponse = Type.Object({ revoked: Type.Integer({ minimum: 0 }) });
+
+export const ChangePasswordBody = Type.Object(
+  { currentPassword: Type.String({ minLength: 1, maxLength: LIMITS.passwordMax }), newPassword: Password },
+  { additionalProperties: false },
+);

@@ -1,32 +1,12 @@
 // @vitest-environment jsdom
-import type { LoginResponse, PublicUser } from '@le/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { useSessionStore } from '@/stores/session-store';
 import { ApiError } from './api-client';
+import { loginAs, publicUser } from './test-fixtures';
 import { clearOnSessionChange, lastReadFailed, shouldRetry } from './query-client';
 
-const userNamed = (username: string): PublicUser => ({
-  _id: `id-${username}`,
-  name: username,
-  username,
-  email: `${username}@example.com`,
-  no_telp: '',
-  city: '',
-  country: '',
-  address: '',
-  photo_profile: '',
-  image_identitas: '',
-  membershipTier: 'trial',
-  duration: null,
-  membershipEnd: null,
-  trialExpiresAt: null,
-  role: 'trial',
-  emailVerified: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-const loginAs = (username: string): LoginResponse => ({ token: `token-${username}`, sessionId: `s-${username}`, user: userNamed(username) });
 
 describe('shouldRetry', () => {
   it('tries once more after a network failure or a 5xx, never after a 4xx or a non-API error', () => {
@@ -92,7 +72,7 @@ describe('clearOnSessionChange', () => {
   it('keeps the cache while the session stays (a refreshed user, a reload of the same token)', () => {
     useSessionStore.getState().signIn(loginAs('rina'));
     client.setQueryData(['admin', 'stats'], { pendingPayments: 3 });
-    useSessionStore.getState().setUser({ ...userNamed('rina'), city: 'Bandung' });
+    useSessionStore.getState().setUser(publicUser('rina', { city: 'Bandung' }));
     useSessionStore.getState().reload();
     expect(cached()).toEqual({ pendingPayments: 3 });
   });

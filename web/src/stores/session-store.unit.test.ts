@@ -1,28 +1,11 @@
 // @vitest-environment jsdom
-import type { LoginResponse, PublicUser } from '@le/contracts';
+import type { LoginResponse } from '@le/contracts';
+import { publicUser } from '@/lib/test-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from './session-store';
 
-const user: PublicUser = {
-  _id: 'u1',
-  name: 'Rina',
-  username: 'rina',
-  email: 'rina@example.com',
-  no_telp: '',
-  city: '',
-  country: '',
-  address: '',
-  photo_profile: '',
-  image_identitas: '',
-  membershipTier: 'trial',
-  duration: null,
-  membershipEnd: null,
-  trialExpiresAt: null,
-  role: 'trial',
-  emailVerified: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-const login: LoginResponse = { token: 't1', sessionId: 's1', user };
+const login: LoginResponse = { token: 't1', sessionId: 's1', user: publicUser('rina', { _id: 'u1', name: 'Rina' }) };
+const { user } = login;
 
 describe('session store and browser storage (spec §3)', () => {
   beforeEach(() => {

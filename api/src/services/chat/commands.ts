@@ -157,35 +157,36 @@ export class ChatCommands {
     }
   }
 
-  async edit(user: UserRecord, messageId: string, content: string): Promise<ChatMessage> {
+  /** A command on one message: its stream resolved and opened to the user, its state loaded from the events. */
+  private async writeToMessage(
+    user: UserRecord,
+    messageId: string,
+    decide: (message: Awaited<ReturnType<typeof loadMessage>>, now: string) => NewChatEvent | null,
+  ): Promise<MessageDoc | null> {
     const target = await this.access.streamOfMessage(user, messageId);
     const written = await this.write(target, async () =>
-      decideEdit(
-        { type: 'EditMessage', actor: this.actorOf(user), messageId, content, now: this.clock().toISOString() },
-        { message: await loadMessage(this.store.chat, target.stream, messageId) },
-      ),
+      decide(await loadMessage(this.store.chat, target.stream, messageId), this.clock().toISOString()),
     );
-    return viewMessageFor(written!.doc!, viewerOf(user));
+    return written?.doc ?? null;
+  }
+
+  async edit(user: UserRecord, messageId: string, content: string): Promise<ChatMessage> {
+    const doc = await this.writeToMessage(user, messageId, (message, now) =>
+      decideEdit({ type: 'EditMessage', actor: this.actorOf(user), messageId, content, now }, { message }),
+    );
+    return viewMessageFor(doc!, viewerOf(user));
   }
 
   async toggleHidden(user: UserRecord, messageId: string, context: string | null): Promise<ChatMessage> {
-    const target = await this.access.streamOfMessage(user, messageId);
-    const written = await this.write(target, async () =>
-      decideToggleHidden(
-        { type: 'ToggleHidden', actor: this.actorOf(user), messageId, context, now: this.clock().toISOString() },
-        { message: await loadMessage(this.store.chat, target.stream, messageId) },
-      ),
+    const doc = await this.writeToMessage(user, messageId, (message, now) =>
+      decideToggleHidden({ type: 'ToggleHidden', actor: this.actorOf(user), messageId, context, now }, { message }),
     );
-    return viewMessageFor(written!.doc!, viewerOf(user));
+    return viewMessageFor(doc!, viewerOf(user));
   }
 
   async remove(user: UserRecord, messageId: string): Promise<void> {
-    const target = await this.access.streamOfMessage(user, messageId);
-    await this.write(target, async () =>
-      decideDelete(
-        { type: 'DeleteMessage', actor: this.actorOf(user), messageId, now: this.clock().toISOString() },
-        { message: await loadMessage(this.store.chat, target.stream, messageId) },
-      ),
+    await this.writeToMessage(user, messageId, (message, now) =>
+      decideDelete({ type: 'DeleteMessage', actor: this.actorOf(user), messageId, now }, { message }),
     );
   }
 

@@ -1,0 +1,30 @@
+import type { LoginResponse, PublicUser } from '@le/contracts';
+
+/** A signed-in trial as the API returns it, for unit tests; `overrides` change what a test is about. */
+export const publicUser = (username: string, overrides: Partial<PublicUser> = {}): PublicUser => ({
+  _id: `id-${username}`,
+  name: username,
+  username,
+  email: `${username}@example.com`,
+  no_telp: '',
+  city: '',
+  country: '',
+  address: '',
+  photo_profile: '',
+  image_identitas: '',
+  membershipTier: 'trial',
+  duration: null,
+  membershipEnd: null,
+  trialExpiresAt: null,
+  role: 'trial',
+  emailVerified: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** What `POST /auth/login` answers for that user. */
+export const loginAs = (username: string, overrides: Partial<PublicUser> = {}): LoginResponse => ({
+  token: `token-${username}`,
+  sessionId: `s-${username}`,
+  user: publicUser(username, overrides),
+});

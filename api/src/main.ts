@@ -74,7 +74,8 @@ export const startServer = async (
     // one. Clients that still miss something catch up from /api/chat/events.
     publisherRedis = new Redis(config.redisUrl!, { maxRetriesPerRequest: null });
     publisherRedis.on('error', (error) => app.log.warn({ err: error }, 'redis (publisher)'));
-    app.realtime.publisher = redisPublisher(publisherRedis);
+    // Revocations and roles written to Redis are kept and retried by the publisher while it is away.
+    app.realtime.publisher = redisPublisher(publisherRedis, { log: app.log });
     ownPresence = redisPresence(config.redisUrl!);
     app.realtime.presence = ownPresence;
   }

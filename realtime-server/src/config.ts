@@ -5,6 +5,11 @@ export interface RealtimeConfig {
   port: number;
   host: string;
   redisUrl: string;
+  /**
+   * The API's internal base URL (e.g. http://api:3000): every signed-in handshake is confirmed by
+   * its `GET /api/auth/me` (live session, stored role), never by Redis or the token's claims alone.
+   */
+  apiUrl: string;
   /** The API's signing key: from JWT_SECRET, or the API's DATA_DIR/jwt-secret on the same machine. */
   jwtSecret: string;
 }
@@ -12,10 +17,13 @@ export interface RealtimeConfig {
 export const loadRealtimeConfig = (env: Env = process.env, cwd = process.cwd()): RealtimeConfig => {
   const redisUrl = url(env, 'REDIS_URL', ['redis', 'rediss']);
   if (!redisUrl) throw new ConfigError('REDIS_URL is required to run the realtime server alone');
+  const apiUrl = url(env, 'API_URL', ['http', 'https']);
+  if (!apiUrl) throw new ConfigError("API_URL is required to run the realtime server alone (the API's internal address, e.g. http://api:3000)");
   return {
     port: port(env, 3001),
     host: host(env),
     redisUrl,
+    apiUrl: apiUrl.trim().replace(/\/+$/, ''),
     jwtSecret: jwtSecret(env, dataDirOf(env, cwd), {
       production: env.NODE_ENV === 'production',
       create: false,

@@ -6,8 +6,11 @@ import { LIMITS, ROOMS } from '@le/contracts';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { memoryPresence, redisPresence, type PresenceStore } from './presence';
+import { SERVER_EVENTS, type RealtimeServerSideEvents } from './server-events';
 
 export { memoryPresence, redisPresence, type PresenceStore } from './presence';
+export { SERVER_EVENTS, type RealtimeServerSideEvents } from './server-events';
+export { confirmThroughApi, type ApiConfirmation, type ApiConfirmationOptions, type TokenClaims } from './confirm';
 
 /** Who a socket belongs to; a guest has no user. */
 export interface SocketIdentity {
@@ -16,6 +19,16 @@ export interface SocketIdentity {
   role: Role;
   /** When the token stops being valid (ms since epoch): the socket is dropped then. */
   expiresAt?: number;
+}
+
+/** Answers `authenticate` keeps, told when they go stale (see `confirmThroughApi`). */
+export interface IdentityCache {
+  /** The API refreshed this user (role or tier changed). */
+  forgetUser(userId: string): void;
+  /** The API ended this session. */
+  forgetSession(sessionId: string): void;
+  /** False while this process cannot hear Redis, where those messages come from: keep nothing then. */
+  setListening(listening: boolean): void;
 }
 
 export interface RealtimeServerOptions {
@@ -27,6 +40,8 @@ export interface RealtimeServerOptions {
    * token could not be checked now ('unavailable': the client retries later).
    */
   authenticate: (token: string | undefined) => Promise<SocketIdentity | null>;
+  /** What `authenticate` keeps, if anything: told of the API's refreshes and ended sessions. */
+  identityCache?: IdentityCache;
   /** With a Redis URL, every process shares rooms and broadcasts through the Redis adapter. */
   redisUrl?: string | null;
   /** Origins allowed to open a socket; the default allows only same-origin pages. */
@@ -45,7 +60,7 @@ export interface RealtimeServerOptions {
 }
 
 export interface RealtimeServer {
-  io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+  io: Server<ClientToServerEvents, ServerToClientEvents, RealtimeServerSideEvents, SocketData>;
   mode: 'local' | 'redis';
   /** Online users, shared with the API of the same process (or through Redis). */
   presence: PresenceStore;
@@ -55,6 +70,11 @@ export interface RealtimeServer {
 interface SocketData {
   identity: SocketIdentity;
 }
+
+const tokenOf = (socket: { handshake: { auth?: unknown } }): string | undefined => {
+  const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+};
 
 const sameOrigin = (origin: string | undefined, host: string | undefined): boolean => {
   if (!origin || !host) return true; // non-browser clients send no Origin
@@ -70,7 +90,7 @@ const sameOrigin = (origin: string | undefined, host: string | undefined): boole
  * role and per session; the API decides what each room receives.
  */
 export const createRealtimeServer = async (options: RealtimeServerOptions): Promise<RealtimeServer> => {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, RealtimeServerSideEvents, SocketData>(
     options.httpServer,
     {
       path: '/socket.io',
@@ -85,6 +105,42 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
     },
   );
 
+  let closed = false;
+  const { identityCache } = options;
+  // The API's refreshes and ended sessions, each just before the sockets concerned drop.
+  io.sockets.on(SERVER_EVENTS.userRefreshed, (userId) => {
+    if (typeof userId === 'string') identityCache?.forgetUser(userId);
+  });
+  io.sockets.on(SERVER_EVENTS.sessionEnded, (sessionId) => {
+    if (typeof sessionId === 'string') identityCache?.forgetSession(sessionId);
+  });
+
+  /**
+   * Every signed-in socket here is checked again, as at its handshake (one check per token): one
+   * whose session ended, whose user or role is not the same, or that cannot be checked now is
+   * dropped (the client reconnects into the right rooms, or is refused). For when this process
+   * may have missed the API's `disconnectSockets` (it could not hear Redis meanwhile).
+   */
+  const reconfirm = async () => {
+    const checks = new Map<string, Promise<SocketIdentity | null | undefined>>();
+    const queue = [...io.of('/').sockets.values()].filter((socket) => socket.data.identity?.userId);
+    const worker = async () => {
+      for (let socket = queue.shift(); socket; socket = queue.shift()) {
+        const token = tokenOf(socket);
+        if (!token) continue;
+        let check = checks.get(token);
+        if (!check) {
+          check = options.authenticate(token).catch(() => undefined);
+          checks.set(token, check);
+        }
+        const now = await check;
+        const was = socket.data.identity;
+        if (!closed && socket.connected && (!now || now.userId !== was.userId || now.role !== was.role)) socket.disconnect(true);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+  };
+
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
     const pub = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
@@ -92,22 +148,26 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
     // Broadcasts published while this process could not hear Redis are gone; once its
-    // subscriptions are back, its clients are told to read their streams forward.
+    // subscriptions are back, every signed-in socket is confirmed again (a logout or a demotion
+    // may have gone unheard) and its clients are told to read their streams forward.
     let lostRedis = false;
+    identityCache?.setListening(false);
     sub.on('close', () => {
+      if (!lostRedis) identityCache?.setListening(false);
       lostRedis = true;
     });
     sub.on('ready', () => {
+      identityCache?.setListening(true);
       if (!lostRedis) return;
       lostRedis = false;
+      void reconfirm();
       setTimeout(() => io.local.emit('chat:resync'), 200).unref();
     });
   }
 
   io.use((socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     options
-      .authenticate(typeof token === 'string' && token !== '' ? token : undefined)
+      .authenticate(tokenOf(socket))
       .then((identity) => {
         if (!identity) return next(new Error('unauthorized'));
         socket.data.identity = identity;
@@ -123,7 +183,6 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
   const presenceTtl = options.presenceTtlMs ?? LIMITS.presenceTtlMs;
   const holder = `rt:${randomBytes(6).toString('hex')}`;
   const localSockets = new Map<string, number>();
-  let closed = false;
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
     pending.add(work);
@@ -154,7 +213,7 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
   sweep.unref();
 
   const maxEvents = options.maxEventsPer10s ?? 50;
-  io.on('connection', (socket: Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>) => {
+  io.on('connection', (socket: Socket<ClientToServerEvents, ServerToClientEvents, RealtimeServerSideEvents, SocketData>) => {
     const { identity } = socket.data;
     void socket.join(ROOMS.role(identity.role));
     if (identity.userId) void socket.join(ROOMS.user(identity.userId));

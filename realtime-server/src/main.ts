@@ -1,14 +1,18 @@
 import { createServer } from 'node:http';
 import { ConfigError } from '@le/config';
-import { REVOKED_SESSION_KEY, ROLES, USER_ROLE_KEY, type Role } from '@le/contracts';
+import { REVOKED_SESSION_KEY } from '@le/contracts';
 import { createVerifier } from 'fast-jwt';
 import { Redis } from 'ioredis';
 import { loadRealtimeConfig, type RealtimeConfig } from './config';
+import { confirmThroughApi, type TokenClaims } from './confirm';
 import { createRealtimeServer } from './index';
 
 /**
- * `pnpm start:realtime`: Socket.IO alone on its own PORT. It shares the API's JWT_SECRET to check
- * tokens and Redis to share rooms; revoked sessions are read from Redis, set there by the API.
+ * `pnpm start:realtime`: Socket.IO alone on its own PORT, rooms shared through Redis. It fails
+ * closed (contract §10): a signed-in handshake is checked here (the API's JWT_SECRET), may be
+ * refused at once by Redis (a revoked session), and is admitted only once the API itself
+ * (API_URL, `GET /api/auth/me`) says from its store that the session is live and what the user's
+ * role is. Neither Redis nor the token's claims ever admit a socket or choose its rooms.
  */
 const fail = (message: string): never => {
   process.stderr.write(`Configuration error: ${message}\n`);
@@ -22,12 +26,12 @@ try {
   if (error instanceof ConfigError) fail(error.message);
   throw error;
 }
-const { port, host, redisUrl, jwtSecret: secret } = config!;
+const { port, host, redisUrl, apiUrl, jwtSecret: secret } = config!;
 
 const verify = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-// ioredis reconnects by itself. Meanwhile a signed-in socket cannot be checked against revoked
-// sessions and is refused (guests still connect); sockets already open stay open.
+// ioredis reconnects by itself. Meanwhile the revoked-session check is skipped (the API still
+// answers for every handshake); sockets already open are confirmed again once it is back.
 let redisDown = false;
 redis.on('error', (error) => {
   if (!redisDown) process.stderr.write(`redis unavailable: ${error.message}\n`);
@@ -48,29 +52,22 @@ const httpServer = createServer((req, res) => {
   res.end(JSON.stringify({ message: 'Not found' }));
 });
 
+const confirmation = confirmThroughApi({
+  apiUrl,
+  verify: (token) => verify(token) as TokenClaims,
+  // A fast "no" only: an empty or absent Redis admits nobody, the API decides.
+  isRevoked: async (sessionId) => redis.status === 'ready' && (await redis.exists(REVOKED_SESSION_KEY(sessionId))) === 1,
+});
+
 const realtime = await createRealtimeServer({
   httpServer,
   redisUrl,
-  authenticate: async (token) => {
-    if (!token) return { userId: null, sessionId: null, role: 'guest' };
-    let claims: { sub: string; sid: string; role?: string; exp: number };
-    try {
-      claims = verify(token) as typeof claims;
-    } catch {
-      return null; // bad signature, expired, malformed
-    }
-    // Redis away: this throws, and the client is told 'unavailable' rather than 'unauthorized'.
-    const [revoked, current] = await Promise.all([redis.exists(REVOKED_SESSION_KEY(claims.sid)), redis.get(USER_ROLE_KEY(claims.sub))]);
-    if (revoked) return null;
-    // An admin may have changed the role since the token was signed (the API writes it to Redis).
-    const claimed = current ?? claims.role;
-    const role: Role = ROLES.includes(claimed as Role) ? (claimed as Role) : 'guest';
-    return { userId: claims.sub, sessionId: claims.sid, role, expiresAt: claims.exp * 1000 };
-  },
+  authenticate: confirmation.authenticate,
+  identityCache: confirmation,
 });
 
 httpServer.listen(port, host, () => {
-  process.stdout.write(`realtime server listening on port ${port} (redis)\n`);
+  process.stdout.write(`realtime server listening on port ${port} (redis, sessions confirmed by ${apiUrl})\n`);
 });
 
 const shutdown = () => {

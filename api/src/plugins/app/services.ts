@@ -62,7 +62,8 @@ export default fp<Services>(
     app.decorate('chatCommands', chat.commands);
     app.decorate('chatQueries', chat.queries);
     app.decorate('codes', createCodeService({ store, mailer: services.mailer, key: config.jwtSecret }));
-    app.decorate('uploads', createUploadService({ dataDir: config.dataDir, files: store.files, log: app.log }));
+    const uploads = createUploadService({ dataDir: config.dataDir, files: store.files, log: app.log });
+    app.decorate('uploads', uploads);
     app.decorate('activity', createActivityService(store.activity));
     const presence = createPresenceService(services, app.log);
     app.decorate('presence', presence);
@@ -73,6 +74,7 @@ export default fp<Services>(
         store,
         codes,
         presence,
+        uploads,
         services,
         trialDays: config.trialDays,
         tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS,

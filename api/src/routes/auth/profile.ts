@@ -9,6 +9,7 @@ import {
   UploadPhotoResponse,
 } from '@le/contracts/schemas';
 import { toPublicUser } from '../../lib/public-user';
+import type { PhotoSlot as AccountPhotoSlot } from '../../services/accounts';
 import { toPaymentView } from '../../services/memberships';
 import { UPLOAD_ERRORS } from '../../services/uploads';
 import type { FileKind, FileVisibility } from '../../store';
@@ -22,7 +23,7 @@ export const UPLOAD_SUCCESS = 'Image successfully uploaded and updated!';
 interface PhotoSlot {
   path: string;
   /** The multipart field of spec §7, also the user field it fills. */
-  field: 'photo_profile' | 'image_identitas';
+  field: AccountPhotoSlot;
   visibility: FileVisibility;
   kind: FileKind;
   maxDimension: number;
@@ -93,13 +94,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           kind: slot.kind,
           maxDimension: slot.maxDimension,
         });
-        const updated = await app.store.users.update(user._id, { [slot.field]: url });
-        if (!updated) {
-          await app.uploads.remove(file._id);
-          throw new Error('the signed-in user vanished during an upload');
-        }
-        // The replaced photo is not referenced any more: remove it rather than keep it forever.
-        if (user[slot.field] && user[slot.field] !== url) await app.uploads.remove(user[slot.field]);
+        const updated = await app.accounts.replacePhoto(user, slot.field, url, file._id);
         return { file: url, message: UPLOAD_SUCCESS, user: toPublicUser(updated) };
       },
     );

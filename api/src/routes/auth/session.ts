@@ -10,7 +10,6 @@ import {
   UserResponse,
 } from '@le/contracts/schemas';
 import { Type } from 'typebox';
-import { badRequest, notFound } from '../../lib/errors';
 import { toPublicUser } from '../../lib/public-user';
 import { perIp } from './limits';
 
@@ -19,8 +18,6 @@ const NoContent = Type.Null();
 
 /** The routes of a signed-in browser session. */
 const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { sessions } = app.store;
-
   // The unload beacon cannot send a token or always set a JSON type: it identifies the browser
   // session by id alone and only marks it offline, so it needs nothing more.
   const beaconRoutes: FastifyPluginAsyncTypebox = async (beacon) => {
@@ -30,9 +27,7 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '/session/end',
       { config: perIp(120, 1), schema: { body: SessionBody, response: { 204: NoContent, ...errors } } },
       async (request, reply) => {
-        const session = await sessions.findLive(request.body.sessionId);
-        await sessions.markOffline(request.body.sessionId);
-        if (session) await app.presence.leave(session.userId, session._id);
+        await app.accounts.leaveBrowser(request.body.sessionId);
         return reply.code(204).send(null);
       },
     );
@@ -57,9 +52,7 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { config: perIp(600, 1), schema: { body: SessionBody, response: { 204: NoContent, ...errors } } },
       async (request, reply) => {
         const { user, session } = request.auth!;
-        if (request.body.sessionId !== session._id) throw badRequest('This session id is not yours.', 'SESSION_MISMATCH');
-        if (!(await sessions.touch(session._id, user._id))) throw notFound('Session not found.');
-        await app.presence.touch(user._id, session._id);
+        await app.accounts.heartbeat(user, session, request.body.sessionId);
         return reply.code(204).send(null);
       },
     );

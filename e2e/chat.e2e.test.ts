@@ -136,7 +136,7 @@ describe.runIf(chromiumPath)('chat in the browser', () => {
           await guest.page.clock.runFor(500);
           return false;
         },
-        { timeout: 15_000, intervals: [50] },
+        { timeout: 15_000, interval: 50 },
       )
       .toBe(true);
     await live(guest.page);

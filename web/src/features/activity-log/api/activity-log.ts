@@ -1,4 +1,4 @@
-import type { ActivityLogEntry } from '@le/contracts';
+import type { ActivityListResponse, LogActivityBody } from '@le/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,10 +7,7 @@ import { activityLogKeys } from './keys';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
-export interface ActivityLogPage {
-  logs: ActivityLogEntry[];
-  nextCursor: string | null;
-}
+export type ActivityLogPage = ActivityListResponse;
 
 export interface ActivityLogQuery {
   user?: string;
@@ -46,13 +43,7 @@ export const useActivityLog = ({ user, page }: ActivityFilters) =>
     ...cursorPaging,
   });
 
-export interface LogActivityInput {
-  ipAddress: string;
-  username: string;
-  role: string;
-  page: string;
-  message: string;
-}
+export type LogActivityInput = LogActivityBody;
 
 /** POST /auth/log-activity (spec §7): anyone may report a visit; the server names the signed-in user. */
 export const logActivity = (input: LogActivityInput) =>

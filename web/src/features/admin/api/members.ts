@@ -1,4 +1,4 @@
-import type { Duration, PublicUser, Role } from '@le/contracts';
+import type { MemberPatchBody, MembersResponse, PublicUser, Role } from '@le/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -11,10 +11,7 @@ export interface MemberFilters {
   tier: string;
 }
 
-export interface MemberPage {
-  members: PublicUser[];
-  nextCursor: string | null;
-}
+export type MemberPage = MembersResponse;
 
 /** GET /admin/members?q=&role=&tier=: newest accounts first, a page at a time. */
 export const getMembers = (filters: MemberFilters, options: { before?: string | null; signal?: AbortSignal } = {}) => {
@@ -35,12 +32,7 @@ export const useAdminMembers = (filters: MemberFilters) =>
     ...cursorPaging,
   });
 
-export interface MemberChanges {
-  role?: 'admin' | 'member' | 'trial';
-  membershipTier?: string;
-  duration?: Duration | null;
-  membershipEnd?: string | null;
-}
+export type MemberChanges = MemberPatchBody;
 
 /** PATCH /admin/members/:id: the server keeps role, tier and dates coherent and says why it refuses. */
 export const updateMember = (id: string, changes: MemberChanges) => api.patch<{ user: PublicUser }>(`/admin/members/${id}`, changes);

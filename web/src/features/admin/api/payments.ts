@@ -1,4 +1,4 @@
-import type { AdminPaymentRecord, PaymentStatus, PublicUser } from '@le/contracts';
+import type { AdminPaymentListResponse, AdminPaymentRecord, PaymentStatus, PublicUser } from '@le/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -8,10 +8,7 @@ import { adminKeys } from './keys';
 /** The queue's filter: one status, or every payment. */
 export type PaymentFilter = PaymentStatus | 'all';
 
-export interface AdminPaymentPage {
-  payments: AdminPaymentRecord[];
-  nextCursor: string | null;
-}
+export type AdminPaymentPage = AdminPaymentListResponse;
 
 /** GET /admin/payments?status=&before=: newest first, a page at a time. */
 export const getAdminPayments = (status: PaymentFilter, options: { before?: string | null; signal?: AbortSignal } = {}) => {

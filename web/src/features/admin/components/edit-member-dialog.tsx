@@ -1,5 +1,5 @@
 import { Button, Dialog, Field, Input, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { isPaidTier, type PublicUser } from '@le/contracts';
+import { isPaidTier, type PaidTier, type PublicUser } from '@le/contracts';
 import { useState, type FormEvent } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
@@ -27,14 +27,14 @@ const DURATION_OPTIONS = [
 
 interface Draft {
   role: EditableRole;
-  tier: string;
+  tier: PaidTier;
   duration: 'monthly' | 'yearly';
   end: string;
 }
 
 const draftOf = (user: PublicUser): Draft => ({
   role: user.role === 'admin' || user.role === 'member' ? user.role : 'trial',
-  tier: isPaidTier(user.membershipTier) ? user.membershipTier.toLowerCase() : 'basic',
+  tier: isPaidTier(user.membershipTier) ? (user.membershipTier.toLowerCase() as PaidTier) : 'basic',
   duration: user.duration ?? 'monthly',
   end: toDateInput(user.membershipEnd),
 });

@@ -1,13 +1,9 @@
-import type { ChatEventRecord } from '@le/contracts';
+import type { ChatEventList } from '@le/contracts';
 
 import { api } from '@/lib/api-client';
 import { chatQuery } from './get-public-messages';
 
-export interface EventPage {
-  /** Ascending seq (a log read forward). */
-  events: ChatEventRecord[];
-  nextCursor?: string | number | null;
-}
+export type EventPage = ChatEventList;
 
 /** GET /chat/events?stream=&after=: what happened in a stream after a seq, redacted for the caller. */
 export const getEvents = (stream: string, after: number, signal?: AbortSignal) =>

@@ -1,11 +1,8 @@
-import type { ChatMessage } from '@le/contracts';
+import type { ChatMessageList } from '@le/contracts';
 
 import { api } from '@/lib/api-client';
 
-export interface MessagePage {
-  messages: ChatMessage[];
-  nextCursor?: string | null;
-}
+export type MessagePage = ChatMessageList;
 
 const query = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();

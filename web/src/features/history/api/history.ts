@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@le/contracts';
+import type { HistoryEntry, HistoryListResponse } from '@le/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,10 +6,7 @@ import { cursorPaging } from '@/lib/paged-list';
 import { uploadWithProgress } from '@/lib/upload';
 import { historyKeys } from './keys';
 
-export interface HistoryPage {
-  history: HistoryEntry[];
-  nextCursor: string | null;
-}
+export type HistoryPage = HistoryListResponse;
 
 /** GET /history: newest first; `before` is the `nextCursor` of the page before. Public. */
 export const getHistory = (options: { before?: string | null; limit?: number; signal?: AbortSignal } = {}) => {

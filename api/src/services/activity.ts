@@ -1,5 +1,5 @@
-import type { ActivityLogEntry } from '@le/contracts';
-import type { FastifyRequest } from 'fastify';
+import { LIMITS, type ActivityLogEntry } from '@le/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../lib/ids';
 import type { ActivityRecord, Store } from '../store';
 
@@ -17,34 +17,54 @@ export interface ActivityInput {
   ipAddress?: string;
 }
 
-/** The record of one action by whoever sent `request` (its signed-in user, or a guest). */
-export const activityRecord = (request: FastifyRequest, input: ActivityInput, now = new Date()): Omit<ActivityRecord, 'usernameLower'> => {
-  const user = request.auth?.user ?? null;
-  return {
-    _id: newId(),
-    userId: user?._id ?? null,
-    username: user?.username ?? GUEST_NAME,
-    role: user?.role ?? 'guest',
-    ipAddress: input.ipAddress ?? request.ip,
-    serverIp: request.ip,
-    page: input.page,
-    message: input.message,
-    createdAt: now,
-  };
-};
+/** Who acted, and from where as the server saw it (the route builds it from its request). */
+export interface ActivityOrigin {
+  /** The signed-in user; null for a visitor who is not signed in (logged as a guest). */
+  who: { userId: string; username: string; role: string } | null;
+  /** The address the server saw the request come from. */
+  serverIp: string;
+}
+
+/** The record of one action by `origin`'s user (or a guest). */
+export const activityRecord = (origin: ActivityOrigin, input: ActivityInput, now = new Date()): Omit<ActivityRecord, 'usernameLower'> => ({
+  _id: newId(),
+  userId: origin.who?.userId ?? null,
+  username: origin.who?.username ?? GUEST_NAME,
+  role: origin.who?.role ?? 'guest',
+  ipAddress: input.ipAddress ?? origin.serverIp,
+  serverIp: origin.serverIp,
+  page: input.page,
+  message: input.message,
+  createdAt: now,
+});
 
 /** The activity log's writer (one per app). */
-export const createActivityService = (activity: Store['activity']) => ({
+export const createActivityService = (activity: Store['activity'], log: FastifyBaseLogger, clock: () => Date = () => new Date()) => ({
   /**
    * Writes one activity log entry (spec §2 Activity log). Admin routes call it after their change
    * is stored: the change stands even when the log write fails, so a failure is logged, not thrown.
    */
-  async record(request: FastifyRequest, input: ActivityInput): Promise<void> {
+  async record(origin: ActivityOrigin, input: ActivityInput): Promise<void> {
     try {
-      await activity.record(activityRecord(request, input));
+      await activity.record(activityRecord(origin, input, clock()));
     } catch (error) {
-      request.log.error({ err: error, activity: input.message }, 'could not record an activity log entry');
+      log.error({ err: error, activity: input.message }, 'could not record an activity log entry');
     }
+  },
+
+  /**
+   * A page visit a browser reported (spec §7); the server writes the sentence, so nobody puts words
+   * of their own into the log. The same visit by the same user (or the same address for a guest)
+   * within `LIMITS.pageVisitDedupMs` is not written again (two tabs, a double mount): returns
+   * false then, true when written.
+   */
+  async recordVisit(origin: ActivityOrigin, visit: { page: string; ipAddress?: string }): Promise<boolean> {
+    const message = visitMessage(visit.page);
+    const record = activityRecord(origin, { ...visit, message }, clock());
+    const since = new Date(record.createdAt.getTime() - LIMITS.pageVisitDedupMs);
+    if (await activity.findRecentVisit({ userId: record.userId, serverIp: record.serverIp }, visit.page, message, since)) return false;
+    await activity.record(record);
+    return true;
   },
 });
 

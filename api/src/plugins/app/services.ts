@@ -64,7 +64,7 @@ export default fp<Services>(
     app.decorate('codes', createCodeService({ store, mailer: services.mailer, key: config.jwtSecret }));
     const uploads = createUploadService({ dataDir: config.dataDir, files: store.files, log: app.log });
     app.decorate('uploads', uploads);
-    app.decorate('activity', createActivityService(store.activity));
+    app.decorate('activity', createActivityService(store.activity, app.log));
     const presence = createPresenceService(services, app.log);
     app.decorate('presence', presence);
     const codes = app.codes;

@@ -5,6 +5,7 @@ import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { toPublicUser } from '../../lib/public-user';
 import { changeMember } from '../../services/member-changes';
 import { adminErrors } from './schemas';
+import { activityOrigin } from '../../lib/activity-origin';
 
 export const MANAGE_MEMBERSHIP_PAGE = '/manage-membership';
 
@@ -34,7 +35,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (changes.length === 0) return { user: toPublicUser(user) };
       if (refreshRole) app.realtime.publisher.refreshUser(user._id, refreshRole);
-      await app.activity.record(request, {
+      await app.activity.record(activityOrigin(request), {
         page: MANAGE_MEMBERSHIP_PAGE,
         message: `Changed member ${before.username}: ${changes.join(', ')}`,
       });

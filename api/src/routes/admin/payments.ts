@@ -16,6 +16,7 @@ import { rupiah } from '../../services/activity';
 import { approvePayment, rejectPayment, toAdminPaymentView } from '../../services/memberships';
 import { MANAGE_MEMBERSHIP_PAGE } from './members';
 import { adminErrors } from './schemas';
+import { activityOrigin } from '../../lib/activity-origin';
 
 /** The payments queue (issue 3 /manage-membership): list, approve (optionally a custom amount), reject. */
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -63,7 +64,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.realtime.publisher.refreshUser(user._id, user.role);
       }
       const custom = payment.amount !== payment.expectedAmount ? ' custom' : '';
-      await app.activity.record(request, {
+      await app.activity.record(activityOrigin(request), {
         page: MANAGE_MEMBERSHIP_PAGE,
         message: `Approved payment ${payment._id} of ${user.username} (${payment.membershipTier} ${payment.duration}, ${rupiah(payment.amount)}${custom})`,
       });
@@ -82,7 +83,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const admin = request.auth!.user;
       const { payment } = await rejectPayment(app.store, { paymentId: request.params.id, adminId: admin._id, reason: request.body.reason });
       const payer = await users.findById(payment.userId);
-      await app.activity.record(request, {
+      await app.activity.record(activityOrigin(request), {
         page: MANAGE_MEMBERSHIP_PAGE,
         message: `Rejected payment ${payment._id} of ${payer?.username ?? payment.userId} (${payment.membershipTier} ${payment.duration}, ${rupiah(payment.amount)})${payment.reason ? `: ${payment.reason}` : ''}`,
       });

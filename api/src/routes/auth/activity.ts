@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LIMITS } from '@le/contracts';
 import { ActivityListQuery, ActivityListResponse, ErrorResponse, LogActivityBody, MessageResponse } from '@le/contracts/schemas';
 import { badRequest } from '../../lib/errors';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
-import { activityRecord, toActivityLogEntry, visitMessage } from '../../services/activity';
+import { activityOrigin } from '../../lib/activity-origin';
+import { toActivityLogEntry } from '../../services/activity';
 import { perIp } from './limits';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
@@ -29,13 +29,8 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A visit is all a client may report: the server writes the sentence (admin actions are
       // written by the admin routes alone), so nobody can put words of their own into the log.
       const { ipAddress, page } = request.body;
-      const message = visitMessage(page);
-      const record = activityRecord(request, { ipAddress, page, message });
-      // The browser skips a page logged within the last second; two tabs or a double mount do not.
-      const since = new Date(record.createdAt.getTime() - LIMITS.pageVisitDedupMs);
-      const recent = await activity.findRecentVisit({ userId: record.userId, serverIp: record.serverIp }, page, message, since);
-      if (recent) return reply.code(201).send({ message: 'Already recorded.' });
-      await activity.record(record);
+      const recorded = await app.activity.recordVisit(activityOrigin(request), { ipAddress, page });
+      if (!recorded) return reply.code(201).send({ message: 'Already recorded.' });
       return reply.code(201).send({ message: 'Recorded.' });
     },
   );

@@ -15,6 +15,7 @@ import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { UPLOAD_ERRORS } from '../../services/uploads';
 import type { HistoryChanges } from '../../store/history-repository';
 import type { HistoryRecord } from '../../store';
+import { activityOrigin } from '../../lib/activity-origin';
 
 /** The public URL of a history image (contract §5: history images are public). */
 export const historyImageUrl = (fileId: string): string => `/api/files/${fileId}`;
@@ -120,7 +121,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.uploads.remove(file._id);
         throw error;
       }
-      await app.activity.record(request, { page: HISTORY_PAGE, message: `Created history entry "${record.title}"` });
+      await app.activity.record(activityOrigin(request), { page: HISTORY_PAGE, message: `Created history entry "${record.title}"` });
       return reply.code(201).send({ entry: toHistoryEntry(record) });
     },
   );
@@ -175,7 +176,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         updated = await history.update(id, checkHistoryText(body, false));
         if (!updated) throw notFound('History entry not found.');
       }
-      await app.activity.record(request, { page: HISTORY_PAGE, message: `Edited history entry "${updated.title}"` });
+      await app.activity.record(activityOrigin(request), { page: HISTORY_PAGE, message: `Edited history entry "${updated.title}"` });
       return { entry: toHistoryEntry(updated) };
     },
   );
@@ -194,7 +195,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const existing = await history.findById(request.params.id);
       if (!existing || !(await history.delete(existing._id))) throw notFound('History entry not found.');
       await app.uploads.remove(existing.imageFileId);
-      await app.activity.record(request, { page: HISTORY_PAGE, message: `Deleted history entry "${existing.title}"` });
+      await app.activity.record(activityOrigin(request), { page: HISTORY_PAGE, message: `Deleted history entry "${existing.title}"` });
       return reply.code(204).send(null);
     },
   );

@@ -3,7 +3,7 @@ import { waitForCode } from '@le/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser';
-import { signUpByApi } from './support/members';
+import { appErrors, signUpByApi } from './support/members';
 
 const chromiumPath = inject('chromium');
 const baseURL = inject('baseURL');
@@ -98,6 +98,28 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
     // the stale token is refused by /auth/me and forgotten; the login screen stays
     await page.waitForFunction(() => localStorage.getItem('token') === null);
     expect(new URL(page.url()).pathname).toBe('/auth/login');
+    await context.close();
+  });
+
+  it("register refuses the team's words in a name or username before anything is sent (issue 10)", async () => {
+    const { page, context, errors } = await openPage(browser, baseURL, 375);
+    const registrations: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/register')) registrations.push(request.method());
+    });
+    await page.goto('/auth/register');
+    const form = page.getByRole('form', { name: 'Register' });
+    await form.getByLabel('Name', { exact: true }).fill('Lukis Emas Support');
+    await form.getByLabel('Username', { exact: true }).fill('admin_rina');
+    await form.getByLabel('Email', { exact: true }).fill('rina-team@example.com');
+    await form.getByLabel('Password', { exact: true }).fill('browser password 1');
+    await form.getByLabel('Confirm Password', { exact: true }).fill('browser password 1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect.poll(() => form.getByText('This name belongs to the team. Please choose another.').count()).toBe(2);
+    expect(await form.getByLabel('Username', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(registrations).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/auth/register');
+    expect(appErrors(errors)).toEqual([]);
     await context.close();
   });
 

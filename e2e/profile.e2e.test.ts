@@ -97,6 +97,19 @@ describe.runIf(chromiumPath)('profile settings in the browser', () => {
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Save Changes' }).waitFor();
     await screenshot(page, 'settings-375');
+    // Issue 10: a member's name may not claim the team, nor hide a bidi override; refused before sending
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/update-profile')) writes.push(request.method());
+    });
+    const fullName = page.getByLabel('Full name');
+    await fullName.fill('Official Lukis Emas');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('This name belongs to the team. Please choose another.').waitFor();
+    await fullName.fill('Rina \u202egnp.exe');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('This name has line breaks or hidden characters. Please remove them.').waitFor();
+    expect(writes).toEqual([]);
     await page.getByTestId('profile-file-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await makeJpegInBrowser(page, 900, 1200) });
     await page.getByTestId('crop-dialog').locator('.cropper-crop-box').waitFor();
     await settled(page);

@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import type { AuthNavigationState } from '@/config/paths';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { nameCharactersError, reservedNameError } from '@/lib/name-rules';
 import { register } from '@/features/auth/api/register';
 import { emailError, passwordError } from '@/features/auth/utils/validation';
 import { AuthCard } from './auth-card';
@@ -25,12 +26,21 @@ const validate = (values: Values): Errors => {
   const name = values.name.trim();
   if (name === '') errors.name = 'Name is required.';
   else if (name.length > LIMITS.nameMax) errors.name = `Name must be at most ${LIMITS.nameMax} characters.`;
+  // A new account is never the team's: the API refuses its words in a name or username (contract §10).
+  else {
+    const refused = nameCharactersError(name) ?? reservedNameError(name, 'guest');
+    if (refused) errors.name = refused;
+  }
 
   const username = values.username.trim();
   if (username === '') errors.username = 'Username is required.';
   else if (username.length < LIMITS.usernameMin || username.length > LIMITS.usernameMax)
     errors.username = `Username must be ${LIMITS.usernameMin}–${LIMITS.usernameMax} characters.`;
   else if (!USERNAME_PATTERN.test(username)) errors.username = 'Use only letters, numbers, dots and underscores.';
+  else {
+    const refused = reservedNameError(username, 'guest');
+    if (refused) errors.username = refused;
+  }
 
   const email = emailError(values.email);
   if (email) errors.email = email;

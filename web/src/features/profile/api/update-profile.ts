@@ -20,7 +20,10 @@ export interface UpdateProfileResponse {
   pendingEmail?: string;
 }
 
-export const updateProfile = (input: ProfileInput) => api.put<UpdateProfileResponse>('/auth/update-profile', input);
+/** What is sent: the fields to change (an email left out stays as it is), and with a new email the current password (contract §10). */
+export type UpdateProfileBody = Partial<ProfileInput> & { currentPassword?: string };
+
+export const updateProfile = (input: UpdateProfileBody) => api.put<UpdateProfileResponse>('/auth/update-profile', input);
 
 /** POST /auth/confirm-email-change: the code mailed to the new address makes it the account's email. */
 export const confirmEmailChange = (code: string) =>

@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-client';
+import { nameCharactersError, reservedNameError } from '@/lib/name-rules';
 import { confirmEmailChange, type ProfileInput, updateProfile } from '@/features/profile/api/update-profile';
+import { currentPasswordRefusal } from '@/features/profile/utils/passwords';
 
 const fromUser = (user: PublicUser): ProfileInput => ({
   name: user.name,
@@ -19,15 +21,22 @@ const fromUser = (user: PublicUser): ProfileInput => ({
   address: user.address,
 });
 
-type Errors = Partial<Record<keyof ProfileInput, string>>;
+type Errors = Partial<Record<keyof ProfileInput | 'currentPassword', string>>;
 
-const validate = (input: ProfileInput): Errors => {
+/** Addresses differ only when more than their letter case does (the API's own comparison). */
+const sameEmail = (a: string, b: string | null): boolean => b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The API's rules, checked first; `role` decides whether the team's words are allowed (admins only). */
+const validate = (input: ProfileInput, role: string, passwordNeeded: boolean, currentPassword: string): Errors => {
   const errors: Errors = {};
-  if (input.name.trim() === '') errors.name = 'Full name is required.';
-  if (!new RegExp(`^[A-Za-z0-9_.]{${LIMITS.usernameMin},${LIMITS.usernameMax}}$`).test(input.username)) {
-    errors.username = `${LIMITS.usernameMin}–${LIMITS.usernameMax} letters, digits, dots or underscores.`;
-  }
+  const nameRefused = input.name.trim() === '' ? 'Full name is required.' : (nameCharactersError(input.name) ?? reservedNameError(input.name, role));
+  if (nameRefused) errors.name = nameRefused;
+  const usernameRefused = new RegExp(`^[A-Za-z0-9_.]{${LIMITS.usernameMin},${LIMITS.usernameMax}}$`).test(input.username)
+    ? reservedNameError(input.username, role)
+    : `${LIMITS.usernameMin}–${LIMITS.usernameMax} letters, digits, dots or underscores.`;
+  if (usernameRefused) errors.username = usernameRefused;
   if (!new RegExp(EMAIL_PATTERN).test(input.email.trim())) errors.email = 'Enter a valid email address.';
+  else if (passwordNeeded && currentPassword === '') errors.currentPassword = 'Enter your current password to change the email.';
   if (!/^[0-9+()\-\s]*$/.test(input.no_telp)) errors.no_telp = 'Digits, spaces, +, - and brackets only.';
   return errors;
 };
@@ -42,6 +51,11 @@ export function ProfileForm({ user, onSaved }: { user: PublicUser; onSaved: (use
   const [code, setCode] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [codeResult, setCodeResult] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+
+  // A new address is proven by the password (contract §10); the one already waiting for its code is not asked again.
+  const keepsPendingEmail = sameEmail(values.email, pendingEmail);
+  const passwordNeeded = !sameEmail(values.email, user.email) && !keepsPendingEmail;
 
   const set = (key: keyof ProfileInput) => (value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -51,25 +65,31 @@ export function ProfileForm({ user, onSaved }: { user: PublicUser; onSaved: (use
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setResult(null);
-    const found = validate(values);
+    const found = validate(values, user.role, passwordNeeded, currentPassword);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setSaving(true);
     try {
-      const response = await updateProfile({ ...values, email: values.email.trim() });
+      const { email, ...fields } = values;
+      const response = await updateProfile(
+        // The address waiting for its code is already asked for: sending it again would mail another code.
+        keepsPendingEmail ? fields : { ...fields, email: email.trim(), ...(passwordNeeded ? { currentPassword } : {}) },
+      );
       onSaved(response.user);
       setResult({ status: 'success', text: UI_TEXT.profileUpdated });
+      setCurrentPassword('');
+      const waiting = response.pendingEmail ?? (keepsPendingEmail ? pendingEmail : null);
       if (response.pendingEmail) {
-        setPendingEmail(response.pendingEmail);
         setCodeResult(null);
         setCode('');
-      } else {
-        setPendingEmail(null);
       }
+      setPendingEmail(waiting);
       // The email field keeps the address being confirmed; the others show what was saved.
-      setValues({ ...fromUser(response.user), email: response.pendingEmail ?? response.user.email });
+      setValues({ ...fromUser(response.user), email: waiting ?? response.user.email });
     } catch (failure) {
-      setResult({ status: 'error', text: errorMessage(failure, UI_TEXT.updateProfileFailed) });
+      const refusal = currentPasswordRefusal(failure);
+      if (refusal) setErrors((current) => ({ ...current, currentPassword: refusal }));
+      else setResult({ status: 'error', text: errorMessage(failure, UI_TEXT.updateProfileFailed) });
     } finally {
       setSaving(false);
     }
@@ -102,16 +122,35 @@ export function ProfileForm({ user, onSaved }: { user: PublicUser; onSaved: (use
         <FormField name="name" label="Full name" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} maxLength={LIMITS.nameMax} />
         <FormField name="username" label="Nickname" autoComplete="username" value={values.username} onChange={(e) => set('username')(e.target.value)} error={errors.username} maxLength={LIMITS.usernameMax} />
         <FormField name="no_telp" label="Phone number" type="tel" autoComplete="tel" placeholder="+62 812 3456 7890" value={values.no_telp} onChange={(e) => set('no_telp')(e.target.value)} error={errors.no_telp} maxLength={30} />
-        <FormField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => set('email')(e.target.value)}
-          error={errors.email}
-          helperText={pendingEmail ? `Waiting for the code sent to ${pendingEmail}.` : 'A new email is confirmed with a code sent to it.'}
-        />
+        <Stack gap="4">
+          <FormField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => set('email')(e.target.value)}
+            error={errors.email}
+            helperText={pendingEmail ? `Waiting for the code sent to ${pendingEmail}.` : 'A new email is confirmed with a code sent to it.'}
+          />
+          {passwordNeeded ? (
+            <FormField
+              name="emailCurrentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={currentPassword}
+              onChange={(e) => {
+                setCurrentPassword(e.target.value);
+                if (errors.currentPassword) setErrors((current) => ({ ...current, currentPassword: undefined }));
+              }}
+              error={errors.currentPassword}
+              helperText="Needed to change your email."
+              maxLength={LIMITS.passwordMax}
+            />
+          ) : null}
+        </Stack>
         <FormField name="city" label="City" autoComplete="address-level2" value={values.city} onChange={(e) => set('city')(e.target.value)} maxLength={100} />
         <Field.Root id="country">
           <Field.Label fontWeight="medium">Country</Field.Label>

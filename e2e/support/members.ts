@@ -13,8 +13,18 @@ const json = async <T>(response: Response): Promise<T> => {
   return body;
 };
 
+/** What a sign-in by API says about its client: the session list shows the device it names. */
+export interface SignInOptions {
+  userAgent?: string;
+}
+
 /** Register, verify with the mailed code and sign in through the API (no browser). */
-export const signUpByApi = async (baseURL: string, outbox: string, label: string): Promise<ApiSession & { password: string }> => {
+export const signUpByApi = async (
+  baseURL: string,
+  outbox: string,
+  label: string,
+  options: SignInOptions = {},
+): Promise<ApiSession & { password: string }> => {
   const id = `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const email = `${id}@example.com`;
   const password = 'browser password 1';
@@ -23,14 +33,14 @@ export const signUpByApi = async (baseURL: string, outbox: string, label: string
   await json(await post('/auth/register', { name: `Member ${label}`, username: id, email, password }));
   const code = await waitForCode(outbox, email);
   await json(await post('/auth/verify-email', { email, code }));
-  return { ...(await signInByApi(baseURL, email, password)), password };
+  return { ...(await signInByApi(baseURL, email, password, options)), password };
 };
 
-export const signInByApi = async (baseURL: string, email: string, password: string): Promise<ApiSession> =>
+export const signInByApi = async (baseURL: string, email: string, password: string, options: SignInOptions = {}): Promise<ApiSession> =>
   json<ApiSession>(
     await fetch(`${baseURL}/api/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(options.userAgent ? { 'user-agent': options.userAgent } : {}) },
       body: JSON.stringify({ email, password }),
     }),
   );

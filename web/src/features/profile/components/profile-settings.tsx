@@ -10,8 +10,9 @@ import { errorMessage } from '@/lib/api-client';
 import { PhotoUploadCard } from './photo-upload-card';
 import { ProfileForm } from './profile-form';
 import { ProfileNotice } from './profile-notice';
+import { SecuritySection } from './security-section';
 
-/** Spec §2 Profile Settings: the notice, the form and the two photos. */
+/** Spec §2 Profile Settings: the notice, the form and the two photos; below them the password and the signed-in devices (contract §10). */
 export function ProfileSettings() {
   const queryClient = useQueryClient();
   const me = useMe();
@@ -58,6 +59,7 @@ export function ProfileSettings() {
               </Text>
               <ProfileForm user={user} onSaved={saved} />
             </Stack>
+            <SecuritySection login={user.email} />
           </>
         ) : null}
       </Stack>

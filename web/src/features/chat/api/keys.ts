@@ -1,6 +1,7 @@
-/** The chat's query keys: the chat lists (the message streams live in the chat store, seq-ordered). */
+/** The chat's query keys: the chat lists and the member's conversation (its message stream lives in the chat store, seq-ordered). */
 export const chatKeys = {
   all: ['chat'] as const,
   lists: () => [...chatKeys.all, 'chats'] as const,
   list: (kind: 'admin' | 'user') => [...chatKeys.lists(), kind] as const,
+  withAdmin: () => [...chatKeys.all, 'with-admin'] as const,
 };

@@ -1,10 +1,12 @@
 import { Box, Button, Flex, Spinner, Text } from '@chakra-ui/react';
-import { LIMITS, UI_TEXT } from '@le/contracts';
+import { UI_TEXT } from '@le/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { lastReadFailed } from '@/lib/query-client';
 import { useSessionStore } from '@/stores/session-store';
+import { setWithAdminChat, useWithAdmin } from '@/features/chat/api/get-with-admin';
 import { openWithAdmin } from '@/features/chat/api/open-with-admin';
 import { useChatListSync } from '@/features/chat/hooks/use-chat-list-sync';
 import { useIsWide } from '@/features/chat/hooks/use-is-wide';
@@ -32,29 +34,22 @@ export function MemberChatScreen() {
   const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
   const chats = list.data ?? null;
   const listFailed = lastReadFailed(list);
-  const withAdminFailed = useChatStore((state) => state.failures['with-admin'] === true);
-  const withAdmin = useChatStore((state) => state.withAdmin);
+  const queryClient = useQueryClient();
+  const withAdminQuery = useWithAdmin();
+  const withAdmin = withAdminQuery.data;
+  const withAdminFailed = lastReadFailed(withAdminQuery);
   const [open, setOpen] = useState(false);
   const wide = useIsWide();
 
+  // Its newest page goes into the chat store's stream, which the socket and the catch-up keep.
   useEffect(() => {
+    const chat = withAdmin?.chat;
+    if (!chat) return;
     useChatStore
       .getState()
-      .loadWithAdmin()
+      .seedStream(chat._id, withAdmin.messages)
       .catch((error: unknown) => console.warn('Could not load the chat with the admins', error));
-  }, [token]);
-
-  // A first load that failed is tried again at the conversation poll's pace.
-  useEffect(() => {
-    if (!withAdminFailed) return;
-    const timer = window.setInterval(() => {
-      useChatStore
-        .getState()
-        .loadWithAdmin()
-        .catch((error: unknown) => console.warn('Could not load the chat with the admins', error));
-    }, LIMITS.conversationPollMs);
-    return () => window.clearInterval(timer);
-  }, [withAdminFailed]);
+  }, [withAdmin]);
 
   const chatId = withAdmin?.chat?._id ?? chats?.[0]?._id ?? null;
   const admin = withAdmin?.chat?.participants.find((participant) => participant.role === 'admin') ?? withAdmin?.admins[0];
@@ -62,7 +57,7 @@ export function MemberChatScreen() {
 
   const ensureChat = async () => {
     const { chat } = await openWithAdmin();
-    useChatStore.getState().setWithAdminChat(chat);
+    setWithAdminChat(queryClient, chat);
     return chat._id;
   };
 

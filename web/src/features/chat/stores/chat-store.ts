@@ -1,4 +1,4 @@
-import type { ChatEventPayload, ChatMessage, ChatParticipant, ChatSummary } from '@le/contracts';
+import type { ChatEventPayload, ChatMessage } from '@le/contracts';
 import { create } from 'zustand';
 
 import { useSessionStore } from '@/stores/session-store';
@@ -7,7 +7,6 @@ import { getEvents } from '@/features/chat/api/get-events';
 import { getMessages } from '@/features/chat/api/get-messages';
 import { getPublicMessages } from '@/features/chat/api/get-public-messages';
 import type { MessagePage } from '@/features/chat/api/get-public-messages';
-import { getWithAdmin } from '@/features/chat/api/get-with-admin';
 import { applyEvents, applyEvent, emptyStream, mergeSnapshot, upsertMessage } from './chat-reducer';
 import type { StreamState } from './chat-reducer';
 
@@ -19,9 +18,7 @@ export type Viewer = 'guest' | 'user';
 interface ChatState {
   /** Per stream ('global' or a private chat id): messages keyed by id, last applied seq. */
   streams: Record<string, StreamState>;
-  /** The member's own conversation (GET /chat/with-admin); undefined until loaded. */
-  withAdmin: { chat: ChatSummary | null; admins: ChatParticipant[] } | undefined;
-  /** The last load of a stream (its id) or of the member's conversation ('with-admin') failed; cleared by the next success. */
+  /** The last load of a stream (its id) failed; cleared by the next success. */
   failures: Record<string, boolean>;
 
   loadStream: (stream: string, viewer: Viewer) => Promise<void>;
@@ -30,8 +27,8 @@ interface ChatState {
   receive: (event: ChatEventPayload, viewer: Viewer) => void;
   /** A message the REST API answered with (post, edit, hide). */
   putMessage: (message: ChatMessage) => void;
-  loadWithAdmin: () => Promise<void>;
-  setWithAdminChat: (chat: ChatSummary) => void;
+  /** A stream's newest page read elsewhere (the member's conversation query): merged, then caught up by seq. */
+  seedStream: (chatId: string, messages: ChatMessage[]) => Promise<void>;
   /** Forget everything (another user signed in: what they may see differs). */
   reset: () => void;
 }
@@ -84,7 +81,6 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
   return {
     streams: {},
-    withAdmin: undefined,
     failures: {},
 
     loadStream: (stream, viewer) =>
@@ -143,28 +139,17 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
     putMessage: (message) => update(streamOf(message), (state) => ({ ...state, messages: upsertMessage(state.messages, message) })),
 
-    loadWithAdmin: () =>
-      once('with-admin', async () => {
+    seedStream: (chatId, messages) =>
+      once(`seed:${chatId}`, async () => {
         const started = generation;
-        let answer: Awaited<ReturnType<typeof getWithAdmin>> | undefined;
-        await tracked('with-admin', async () => {
-          answer = await getWithAdmin();
-        });
-        if (started !== generation || !answer) return;
-        const { chat, messages, admins } = answer;
-        set({ withAdmin: { chat, admins } });
-        if (chat) {
-          update(chat._id, (state) => mergeSnapshot(state, messages));
-          await get().catchUp(chat._id, 'user');
-        }
+        update(chatId, (state) => mergeSnapshot(state, messages));
+        if (started === generation) await get().catchUp(chatId, 'user');
       }),
-
-    setWithAdminChat: (chat) => set((state) => ({ withAdmin: { chat, admins: state.withAdmin?.admins ?? [] } })),
 
     reset: () => {
       generation += 1;
       inFlight.clear();
-      set({ streams: {}, withAdmin: undefined, failures: {} });
+      set({ streams: {}, failures: {} });
     },
   };
 });

@@ -77,7 +77,8 @@ function SessionRow({ session, onNotice }: { session: SessionInfo; onNotice: (no
           variant="outline"
           flexShrink={0}
           alignSelf={{ base: 'flex-start', sm: 'center' }}
-          ms={{ base: '13', sm: '0' }}
+          // under the device's name on a phone: the icon's 40 px and the 12 px gap
+          ms={{ base: '52px', sm: '0' }}
           loading={end.isPending}
           loadingText="Signing out…"
           onClick={() => void signOut()}

@@ -22,6 +22,9 @@ export interface MessagePage {
  * The chat's read side (`chat_messages`, `chats`), kept by `applyEvent` of @le/chat-core. Every
  * save is conditional on how far the stored document has folded, so it never moves backwards.
  */
+/** Streams per unread-count statement (see `countUnreadByStream`). */
+export const UNREAD_CHUNK = 500;
+
 export class ChatProjectionsRepository implements ProjectionPort {
   private constructor(
     private readonly messages: Collection<MessageDoc>,
@@ -122,17 +125,23 @@ export class ChatProjectionsRepository implements ProjectionPort {
    * Per stream, the messages of others posted after the reader's mark and not deleted, for many
    * streams in one query: stream → count, absent when 0.
    */
-  countUnreadByStream(reads: { stream: string; afterSeq: number }[], readerId: string): Promise<Map<string, number>> {
-    if (reads.length === 0) return Promise.resolve(new Map());
-    return this.messages.countBy(
-      {
-        $or: reads.map(({ stream, afterSeq }) => ({ stream, postedSeq: { $gt: afterSeq } })),
-        deleted: false,
-        'sender._id': { $ne: readerId },
-      },
-      'stream',
-    );
+  async countUnreadByStream(reads: { stream: string; afterSeq: number }[], readerId: string): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    // SQLite binds at most 32766 variables per statement and each stream binds 2: a chunk at a time.
+    for (let start = 0; start < reads.length; start += UNREAD_CHUNK) {
+      const chunk = await this.messages.countBy(
+        {
+          $or: reads.slice(start, start + UNREAD_CHUNK).map(({ stream, afterSeq }) => ({ stream, postedSeq: { $gt: afterSeq } })),
+          deleted: false,
+          'sender._id': { $ne: readerId },
+        },
+        'stream',
+      );
+      for (const [stream, count] of chunk) counts.set(stream, (counts.get(stream) ?? 0) + count);
+    }
+    return counts;
   }
+
 
   findChat(id: string): Promise<ChatRecord | null> {
     return this.chats.findOne({ _id: id });

@@ -11,6 +11,7 @@ import type { HistoryCursor, HistoryPage } from './history-repository';
 import { newUserRecord, type HistoryRecord, type UserRecord } from './records';
 import { appendDecided, StreamConflictError, type ChatEvent, type NewChatEvent } from '@le/chat-core';
 import { ChatEventsRepository, ClientIdTakenError } from './chat-events-repository';
+import { UNREAD_CHUNK } from './chat-projections-repository';
 
 /**
  * One contract, two backends: the embedded store always, MongoDB where MONGODB_URL is set (no
@@ -514,6 +515,29 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     await store.chat.saveRead(a.chat._id, 'reader', 3);
     await store.chat.saveRead(a.chat._id, 'reader', 1);
     expect(await store.chat.findChat(a.chat._id)).toMatchObject({ seq: 3, lastMessageId: 'x', reads: { reader: 3 }, memberId: member });
+  });
+
+  it('chat: unread counts over more streams than one statement may bind (chunks of UNREAD_CHUNK, merged)', async () => {
+    const prefix = newId();
+    const streams = Array.from({ length: 17_000 }, (_, index) => `${prefix}-${index}`);
+    // unread in the first, second and last chunk, and past the 16383 streams one statement could hold
+    const unread = new Map([[streams[3]!, 2], [streams[UNREAD_CHUNK + 1]!, 1], [streams[16_500]!, 1], [streams[16_999]!, 3]]);
+    for (const [stream, count] of unread) {
+      for (let postedSeq = 1; postedSeq <= count + 1; postedSeq += 1) {
+        await store.chat.saveMessage({
+          _id: `${stream}-m${postedSeq}`, stream, chatId: stream, type: 'private', content: 'hi', createdAt: new Date().toISOString(),
+          editedAt: null, sender: { _id: 'member', role: 'member', name: '', username: '', photo_profile: '', membershipTier: '' },
+          replyToId: null, replyTo: null, hidden: false, hiddenBy: null, hiddenContext: null, deleted: false, deletedAt: null,
+          clientId: null, postedSeq, seq: postedSeq, projSeq: postedSeq,
+        });
+      }
+    }
+    // read up to the first message of each stream
+    const counts = await store.chat.countUnreadByStream(streams.map((stream) => ({ stream, afterSeq: 1 })), 'admin');
+    expect(counts).toEqual(unread);
+    // the first 1200 alone: three chunks
+    const first = await store.chat.countUnreadByStream(streams.slice(0, 1200).map((stream) => ({ stream, afterSeq: 0 })), 'admin');
+    expect(first).toEqual(new Map([[streams[3]!, 3], [streams[UNREAD_CHUNK + 1]!, 2]]));
   });
 
   it('chat: active chats newest first, replies, stream heads paged by id, messages by id', async () => {

@@ -97,4 +97,26 @@ describe('the API documentation', () => {
     expect(initializer.body).toContain('"validatorUrl":null');
     expect(initializer.body).toContain("resolveUrl('./json')");
   });
+
+  it('documents each upload route\'s multipart form: the file as binary and the text fields it reads', () => {
+    type Media = Record<string, { schema: { properties: Record<string, { type: string; format?: string }>; required?: string[] } }>;
+    const form = (path: string, method: string) => (doc.paths[path]?.[method]?.requestBody as { content: Media } | undefined)?.content;
+    const expected: [string, string, string, string[], string[]][] = [
+      ['/api/payments', 'post', 'paymentProof', ['membershipTier', 'duration'], ['paymentProof', 'membershipTier', 'duration']],
+      ['/api/history', 'post', 'image', ['title', 'description'], ['image', 'title', 'description']],
+      ['/api/history/{id}', 'put', 'image', ['title', 'description'], ['image']],
+      ['/api/auth/upload-profile', 'post', 'photo_profile', [], ['photo_profile']],
+      ['/api/auth/upload-identitas', 'post', 'image_identitas', [], ['image_identitas']],
+    ];
+    for (const [path, method, file, fields, required] of expected) {
+      const multipart = form(path, method)?.['multipart/form-data']?.schema;
+      expect(multipart, `${method} ${path}`).toBeDefined();
+      expect(multipart!.properties[file]).toMatchObject({ type: 'string', format: 'binary' });
+      expect(Object.keys(multipart!.properties).sort()).toEqual([file, ...fields].sort());
+      expect(multipart!.required?.sort()).toEqual([...required].sort());
+    }
+    // PUT /history/:id takes JSON as well: both forms, by media type
+    const json = form('/api/history/{id}', 'put')?.['application/json']?.schema;
+    expect(Object.keys(json?.properties ?? {}).sort()).toEqual(['description', 'title']);
+  });
 });

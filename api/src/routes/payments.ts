@@ -9,20 +9,22 @@ import { UPLOAD_ERRORS } from '../services/uploads';
  * user: a second one → 409 (checked first, and held by a unique index against two at once). The
  * rules are `submitPayment`'s (services/memberships.ts); the route receives the proof and answers.
  */
+/** The form of POST /api/payments (read by the uploads service, shown in the docs). */
+const PROOF_FORM = { fileField: 'paymentProof', fields: ['membershipTier', 'duration'] } as const;
+
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
       onRequest: app.authenticate,
       config: { rateLimit: { max: 20, timeWindow: 10 * 60_000 } },
-      schema: { consumes: ['multipart/form-data'], response: { 201: PaymentResponse, ...UPLOAD_ERRORS } },
+      schema: { consumes: ['multipart/form-data'], multipartForm: { ...PROOF_FORM, required: PROOF_FORM.fields }, response: { 201: PaymentResponse, ...UPLOAD_ERRORS } },
     },
     async (request, reply) => {
       const user = request.auth!.user;
       refuseAdminPayer(user);
       const { file, fields } = await app.uploads.receive(request, {
-        fileField: 'paymentProof',
-        fields: ['membershipTier', 'duration'],
+        ...PROOF_FORM,
         ownerId: user._id,
         visibility: 'private',
         kind: 'payment-proof',

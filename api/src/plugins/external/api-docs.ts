@@ -2,6 +2,50 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 
+/**
+ * A multipart/form-data form an upload route reads with `app.uploads.receive` (the same
+ * `fileField` and `fields`). Documentation only: Fastify does not validate it (the uploads
+ * service does); the docs show it as the route's `multipart/form-data` request body.
+ */
+export interface MultipartForm {
+  fileField: string;
+  fields?: readonly string[];
+  /** The text fields the route refuses to go without. */
+  required?: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The route's multipart form, for the docs (see `MultipartForm`). */
+    multipartForm?: MultipartForm;
+  }
+}
+
+/** The OpenAPI schema of a multipart form: the file as binary, the text fields as strings. */
+const formSchema = (form: MultipartForm) => ({
+  type: 'object',
+  properties: {
+    [form.fileField]: { type: 'string', format: 'binary', description: 'A JPEG, PNG or WebP image (at most 5 MB)' },
+    ...Object.fromEntries((form.fields ?? []).map((field) => [field, { type: 'string' }])),
+  },
+  required: [form.fileField, ...(form.required ?? [])],
+});
+
+/**
+ * The body to document: a multipart form beside the JSON body a route may also take (by media
+ * type, as @fastify/swagger reads `body.content`).
+ */
+const documentedBody = (body: unknown, form: MultipartForm | undefined): unknown => {
+  if (!form) return body;
+  const json =
+    body === undefined
+      ? {}
+      : typeof body === 'object' && body !== null && 'content' in body
+        ? (body as { content: Record<string, unknown> }).content
+        : { 'application/json': { schema: body } };
+  return { content: { ...json, 'multipart/form-data': { schema: formSchema(form) } } };
+};
+
 /** The areas of the API, as tags in the docs (the first path segment after /api). */
 const TAGS = [
   { name: 'auth', description: 'Accounts, sessions, profile, activity log' },
@@ -78,10 +122,13 @@ export default fp(
         const documented = url.length > 1 ? url.replace(/\/$/, '') : url;
         const path = documented.replace(/:(\w+)/g, '{$1}');
         const open = methods.every((method) => method === 'HEAD' || PUBLIC_ROUTES.has(`${method} ${path}`));
+        const { multipartForm, ...rest } = schema ?? {};
+        const body = documentedBody(rest.body, multipartForm);
         return {
           url: documented,
           schema: {
-            ...schema,
+            ...rest,
+            ...(body === undefined ? {} : { body }),
             // An area without a tag above is documented under its own name: the docs test refuses it.
             tags: schema?.tags ?? [area],
             ...(open ? {} : { security: [{ bearerAuth: [] }] }),

@@ -83,7 +83,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       slot.path,
       {
         config: perIp(30, 10),
-        schema: { consumes: ['multipart/form-data'], response: { 200: UploadPhotoResponse, ...UPLOAD_ERRORS } },
+        schema: { consumes: ['multipart/form-data'], multipartForm: { fileField: slot.field }, response: { 200: UploadPhotoResponse, ...UPLOAD_ERRORS } },
       },
       async (request) => {
         const user = request.auth!.user;

@@ -61,6 +61,8 @@ export const checkHistoryText = (input: HistoryText, required: boolean): Pick<Hi
 /** Writes are admin-only and few; this bounds a runaway script, not a person. */
 const WRITE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
 const HISTORY_PAGE = '/manage-history';
+/** The multipart form of POST / and PUT /:id (read by the uploads service, shown in the docs). */
+const HISTORY_FORM = { fileField: 'image', fields: ['title', 'description'] } as const;
 
 /**
  * The history (spec §2 History, contract §5): anyone reads, newest first, a page at a time; admins
@@ -90,14 +92,13 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: app.requireRole('admin'),
       config: WRITE_LIMIT,
-      schema: { consumes: ['multipart/form-data'], response: { 201: HistoryEntryResponse, ...UPLOAD_ERRORS } },
+      schema: { consumes: ['multipart/form-data'], multipartForm: { ...HISTORY_FORM, required: HISTORY_FORM.fields }, response: { 201: HistoryEntryResponse, ...UPLOAD_ERRORS } },
     },
     async (request, reply) => {
       const admin = request.auth!.user;
       let text: Pick<HistoryChanges, 'title' | 'description'> = {};
       const { file } = await app.uploads.receive(request, {
-        fileField: 'image',
-        fields: ['title', 'description'],
+        ...HISTORY_FORM,
         ownerId: admin._id,
         visibility: 'public',
         kind: 'history',
@@ -134,6 +135,8 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: IdParams,
         consumes: ['application/json', 'multipart/form-data'],
+        // A new image, and the title or description when they change too.
+        multipartForm: HISTORY_FORM,
         // Only the JSON form has a body schema; the multipart form is checked by the uploads service.
         body: { content: { 'application/json': { schema: HistoryUpdateBody } } },
         response: { 200: HistoryEntryResponse, 404: ErrorResponse, ...UPLOAD_ERRORS },
@@ -148,8 +151,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.isMultipart()) {
         let text: Pick<HistoryChanges, 'title' | 'description'> = {};
         const { file } = await app.uploads.receive(request, {
-          fileField: 'image',
-          fields: ['title', 'description'],
+          ...HISTORY_FORM,
           ownerId: request.auth!.user._id,
           visibility: 'public',
           kind: 'history',

@@ -31,6 +31,8 @@ if (mode !== 'realtime') {
     const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
       cwd: path.join(root, 'web'),
       stdio: 'inherit',
+      // whatever NODE_ENV the shell has, the served app is the production build
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }

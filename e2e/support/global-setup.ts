@@ -41,7 +41,9 @@ export default async function setup(project: TestProject) {
   const build = spawnSync(
     process.execPath,
     [path.join(root, 'web/node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', webDist, '--emptyOutDir'],
-    { cwd: path.join(root, 'web'), stdio: 'inherit' },
+    // vitest runs with NODE_ENV=test, which would make Vite build React's development bundle
+    // (StrictMode's double effects and all): the suites test what users get.
+    { cwd: path.join(root, 'web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (build.status !== 0) throw new Error('the web build failed');
   // A paid member, a trial and an expired member, through the real store module (see seed.ts).

@@ -2,13 +2,15 @@
 # `node scripts/start.mjs api`, the realtime processes `node scripts/start.mjs realtime` (node as
 # the process itself, so SIGTERM reaches its graceful close; pnpm 10 does not pass it on).
 #
-# Node 24 (LTS; Node 20 reached its end of life in April 2026): CI runs the unit and integration
-# suites under it (scripts/test-node24.sh). Both stages use the same Node, so better-sqlite3 is
-# built for the ABI that runs it.
+# Node 22 (LTS; Node 20 reached its end of life in April 2026). Not 24: better-sqlite3 12 (13
+# needs Node 22 for every process we ship, 20 included) built against the headers of Node 24.19
+# or later aborts the process when a statement is garbage-collected (nodejs/node#65446), and the
+# image builds it against the headers of the Node it runs. CI also runs the suites under Node 24
+# (scripts/test-node24.sh, with headers from before that change). Both stages use the same Node.
 #
 # Stage 1 builds: the compiler for better-sqlite3 (no prebuilt binary is downloaded), every
 # dependency, the web app; then it keeps the production dependencies only.
-FROM node:24-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -22,7 +24,7 @@ RUN pnpm install --frozen-lockfile \
 
 # Stage 2 runs: sources (TypeScript, loaded through tsx), the built web app and the production
 # dependencies with their compiled addons; no compiler, no dev dependencies, not root.
-FROM node:24-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
     WEB_DIST=/app/web/dist \
     DATA_DIR=/app/data

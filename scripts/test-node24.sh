@@ -20,19 +20,24 @@ package=$(node -p "path.dirname(require.resolve('better-sqlite3/package.json', {
 sqlite_version=$(node -p "require('$package/package.json').version")
 binary="$package/build/Release/better_sqlite3.node"
 saved="$binary.node20"
-built="node_modules/.cache/better-sqlite3/$sqlite_version-abi-$abi/better_sqlite3.node"
+# better-sqlite3 12 (13 needs Node 22) derives from node::ObjectWrap, whose destructor in the
+# headers of Node 24.19 and later removes a cleanup hook and aborts the process when a statement
+# is collected outside a JS context (nodejs/node#65446). Built against the 24.18.1 headers it runs
+# cleanly on every 24.x, so those are the headers used, whatever Node 24 runs the suites.
+headers_version=24.18.1
+built="node_modules/.cache/better-sqlite3/$sqlite_version-abi-$abi-headers-$headers_version/better_sqlite3.node"
 
 # A run killed before its exit trap left the first build aside: put it back before anything else.
 if [ -f "$saved" ]; then mv -f "$saved" "$binary"; fi
 
 if [ ! -f "$built" ]; then
-  echo "building better-sqlite3 $sqlite_version for ABI $abi (about a minute)"
+  echo "building better-sqlite3 $sqlite_version for ABI $abi with the Node $headers_version headers (about a minute)"
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
-  # Node's headers for node-gyp's --nodedir: the node-<platform>-<arch> package of the same version
-  # (the one `npx node@24` runs) ships them in include/node.
+  # Node's headers for node-gyp's --nodedir: the node-<platform>-<arch> package ships them in
+  # include/node.
   platform=$("$node24" -p 'process.platform + "-" + process.arch')
-  (cd "$work" && npm pack --silent "node-$platform@${version#v}" >/dev/null && tar xzf node-*.tgz package/include)
+  (cd "$work" && npm pack --silent "node-$platform@$headers_version" >/dev/null && tar xzf node-*.tgz package/include)
   mkdir "$work/better-sqlite3"
   cp -R "$package/." "$work/better-sqlite3/"
   rm -rf "$work/better-sqlite3/build"

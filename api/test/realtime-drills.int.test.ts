@@ -1,4 +1,4 @@
-import type { ChatEventPayload, ChatMessage, ChatSummary } from '@le/contracts';
+import type { ChatEventPayload, ChatSummary } from '@le/contracts';
 import { REVOKED_SESSION_KEY } from '@le/contracts';
 import { freePort, requireOrSkip } from '@le/testing';
 import { Redis } from 'ioredis';
@@ -16,6 +16,8 @@ import {
   startRealtimeProcess,
   startScaledSet,
   StreamMirror,
+  collectEvents,
+  postChat,
   type Account,
   type RealtimeProcess,
   type ScaledSet,
@@ -52,16 +54,8 @@ describe.runIf(redisServer)('fault drills: realtime processes, the API and Redis
     sockets.push(socket);
     return socket;
   };
-  const post = (account: Account, content: string, chat: string | null = chatId) =>
-    rest<{ message: ChatMessage }>(set.apiUrl, 'POST', '/api/chat', {
-      token: account.token,
-      body: chat ? { content, type: 'private', chatId: chat } : { content },
-    }).then((body) => body.message);
-  const collect = (socket: Socket) => {
-    const events: ChatEventPayload[] = [];
-    socket.on('chat:event', (event: ChatEventPayload) => events.push(event));
-    return events;
-  };
+  const post = (account: Account, content: string, chat: string | null = chatId) => postChat(set, account, content, chat);
+  const collect = collectEvents;
   const disconnected = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));
   /** `work`, or a failure naming what did not happen within `ms`. */
   const within = <T>(work: Promise<T>, ms: number, what: string) =>

@@ -12,6 +12,8 @@ import {
   SCALE_ADMIN,
   startScaledSet,
   StreamMirror,
+  collectEvents,
+  postChat,
   type Account,
   type ScaledSet,
 } from './support/scale';
@@ -36,11 +38,7 @@ describe.runIf(redisServer)('two realtime processes, the API and Redis', { timeo
     sockets.push(socket);
     return socket;
   };
-  const post = (account: Account, content: string, chat: string | null = chatId) =>
-    rest<{ message: ChatMessage }>(set.apiUrl, 'POST', '/api/chat', {
-      token: account.token,
-      body: chat ? { content, type: 'private', chatId: chat } : { content },
-    }).then((body) => body.message);
+  const post = (account: Account, content: string, chat: string | null = chatId) => postChat(set, account, content, chat);
   const nextEvent = (socket: Socket, match: (event: ChatEventPayload) => boolean) =>
     new Promise<ChatEventPayload>((resolve) => {
       const listener = (event: ChatEventPayload) => {
@@ -50,11 +48,7 @@ describe.runIf(redisServer)('two realtime processes, the API and Redis', { timeo
       };
       socket.on('chat:event', listener);
     });
-  const collect = (socket: Socket) => {
-    const events: ChatEventPayload[] = [];
-    socket.on('chat:event', (event: ChatEventPayload) => events.push(event));
-    return events;
-  };
+  const collect = collectEvents;
 
   beforeAll(async () => {
     set = await startScaledSet({ redisExecutable: redisServer!, realtimeProcesses: 2 });

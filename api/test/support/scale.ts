@@ -254,6 +254,20 @@ export const createMember = async (set: ScaledSet, label = 'member'): Promise<Ac
   return login(set, email, password);
 };
 
+/** A message posted through the API: to the private chat `chatId`, or to the live room when null. */
+export const postChat = (set: ScaledSet, account: Account, content: string, chatId: string | null) =>
+  rest<{ message: ChatMessage }>(set.apiUrl, 'POST', '/api/chat', {
+    token: account.token,
+    body: chatId ? { content, type: 'private', chatId } : { content },
+  }).then((body) => body.message);
+
+/** Every `chat:event` the socket receives from now on, in order. */
+export const collectEvents = (socket: Socket): ChatEventPayload[] => {
+  const events: ChatEventPayload[] = [];
+  socket.on('chat:event', (event: ChatEventPayload) => events.push(event));
+  return events;
+};
+
 /** Opens a socket to one realtime process; resolves when connected. */
 export const openSocket = (url: string, token?: string, options: { reconnection?: boolean } = {}): Promise<Socket> =>
   new Promise((resolve, reject) => {

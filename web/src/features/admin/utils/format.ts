@@ -1,4 +1,5 @@
 import { UI_TEXT } from '@le/contracts';
+import type { PaymentFilter } from '@/features/admin/api/payments';
 
 const rupiahFormat = new Intl.NumberFormat('id-ID');
 
@@ -48,5 +49,5 @@ export const fromDateInput = (value: string): string | null => {
 };
 
 /** The payments list's heading names what the filter shows ("All payments" under All). */
-export const paymentsHeading = (status: 'pending' | 'approved' | 'rejected' | 'all'): string =>
+export const paymentsHeading = (status: PaymentFilter): string =>
   ({ pending: 'Pending payments', approved: 'Approved payments', rejected: 'Rejected payments', all: 'All payments' })[status];

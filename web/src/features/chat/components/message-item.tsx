@@ -1,8 +1,9 @@
 import { Badge, Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import type { ChatMessage } from '@le/contracts';
+import { isWithinEditWindow } from '@le/contracts';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
-import { formatTime, messageDisplay, withinEditWindow } from '@/features/chat/utils/format';
+import { formatTime, messageDisplay } from '@/features/chat/utils/format';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { isOwn } from '@/features/chat/utils/rights';
 import { EditIcon, EyeIcon, EyeOffIcon, ReplyIcon, TrashIcon } from './chat-icons';
@@ -32,7 +33,7 @@ export function MessageItem({ message, rights, now, isReply = false, busy = fals
   const own = isOwn(rights, message.sender);
   const senderName = message.sender.name || message.sender.username;
   const display = messageDisplay(message, rights.isAdmin);
-  const editable = own && rights.canPost && !message.deleted && !message.hidden && withinEditWindow(message.createdAt, now);
+  const editable = own && rights.canPost && !message.deleted && !message.hidden && isWithinEditWindow(message.createdAt, now);
   // Spec §5: the reply button only for the admin and paid members, disabled on hidden messages.
   const showReply = onReply !== undefined && rights.canPost && !message.deleted;
 

@@ -1,4 +1,4 @@
-import { isWithinEditWindow, LIMITS, UI_TEXT } from '@le/contracts';
+import { LIMITS, UI_TEXT } from '@le/contracts';
 
 const valid = (value: string | null | undefined): Date | null => {
   if (!value) return null;
@@ -35,9 +35,6 @@ export const formatListTime = (value: string | null | undefined, now = new Date(
 /** Spec §4/§9: the reply preview, cut at 50 characters. */
 export const replyPreview = (content: string): string =>
   content.length > LIMITS.replyPreviewChars ? `${content.slice(0, LIMITS.replyPreviewChars)}…` : content;
-
-/** Spec §5: the author may edit (and delete) within 5 minutes of creation: the server's own rule. */
-export const withinEditWindow = (createdAt: string, now = Date.now()): boolean => isWithinEditWindow(createdAt, now);
 
 /** How a message body shows (spec §4): the admin sees hidden messages dimmed, everyone else the notice. */
 export type MessageDisplay = { kind: 'text' | 'dimmed'; text: string } | { kind: 'hidden'; text: string } | { kind: 'deleted'; text: string };

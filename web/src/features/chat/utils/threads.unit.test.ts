@@ -1,8 +1,8 @@
 import { UI_TEXT } from '@le/contracts';
-import type { ChatMessage } from '@le/contracts';
+import { isWithinEditWindow, type ChatMessage } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { formatDay, formatTime, messageDisplay, replyPreview, withinEditWindow } from './format';
+import { formatDay, formatTime, messageDisplay, replyPreview } from './format';
 import { buildThreads, groupByDay } from './threads';
 
 const sender = { _id: 'u1', role: 'member', name: 'Rina', username: 'rina', photo_profile: '', membershipTier: 'pro' };
@@ -67,10 +67,10 @@ describe('groupByDay and formats', () => {
     expect(replyPreview('x'.repeat(50))).toBe('x'.repeat(50));
     expect(replyPreview('y'.repeat(60))).toBe(`${'y'.repeat(50)}…`);
     const created = '2026-11-20T10:00:00.000Z';
-    expect(withinEditWindow(created, Date.parse(created) + 4 * 60_000)).toBe(true);
+    expect(isWithinEditWindow(created, Date.parse(created) + 4 * 60_000)).toBe(true);
     // The server accepts an edit at exactly 5 minutes (chat-core): so does the screen.
-    expect(withinEditWindow(created, Date.parse(created) + 5 * 60_000)).toBe(true);
-    expect(withinEditWindow(created, Date.parse(created) + 5 * 60_000 + 1)).toBe(false);
+    expect(isWithinEditWindow(created, Date.parse(created) + 5 * 60_000)).toBe(true);
+    expect(isWithinEditWindow(created, Date.parse(created) + 5 * 60_000 + 1)).toBe(false);
   });
 });
 

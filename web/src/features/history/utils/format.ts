@@ -1,11 +1,9 @@
-import { LIMITS, UI_TEXT } from '@le/contracts';
-import dayjs from 'dayjs';
+import { LIMITS } from '@le/contracts';
+
+import { formatDateTime } from '@/lib/dates';
 
 /** Spec §9: history times as DD/MM/YYYY HH:mm (24-hour, the reader's local time). */
-export const formatHistoryTime = (iso: string): string => {
-  const time = dayjs(iso);
-  return time.isValid() ? time.format('DD/MM/YYYY HH:mm') : UI_TEXT.unknownDate;
-};
+export const formatHistoryTime = formatDateTime;
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 

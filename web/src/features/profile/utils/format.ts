@@ -1,5 +1,7 @@
 import { UI_TEXT } from '@le/contracts';
 import dayjs from 'dayjs';
+
+import { formatDateTime } from '@/lib/dates';
 import relativeTime from 'dayjs/plugin/relativeTime';
 
 dayjs.extend(relativeTime);
@@ -15,8 +17,5 @@ export const formatLastActive = (iso: string, now: Date = new Date()): string =>
   return time.from(now);
 };
 
-/** DD/MM/YYYY HH:mm (spec §9, the reader's local time), or "Tidak diketahui". */
-export const formatSignedIn = (iso: string): string => {
-  const time = dayjs(iso);
-  return time.isValid() ? time.format('DD/MM/YYYY HH:mm') : UI_TEXT.unknownDate;
-};
+/** When a session began, as every date of the app is written (spec §9). */
+export const formatSignedIn = formatDateTime;

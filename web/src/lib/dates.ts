@@ -1,0 +1,8 @@
+import { UI_TEXT } from '@le/contracts';
+import dayjs from 'dayjs';
+
+/** Spec §9: a moment as DD/MM/YYYY HH:mm (24-hour, the reader's local time), or "Tidak diketahui". */
+export const formatDateTime = (iso: string): string => {
+  const time = dayjs(iso);
+  return time.isValid() ? time.format('DD/MM/YYYY HH:mm') : UI_TEXT.unknownDate;
+};

@@ -146,6 +146,26 @@ describe('sessions a user controls (contract §10)', () => {
     expect((await me(user.token)).statusCode).toBe(200);
   });
 
+  it('bad input to the session and password routes: 400, nothing ended, nothing changed', async () => {
+    const user = await signUp(t, 'badinput');
+    const other = await signIn(t, user.email, user.password);
+    for (const id of ['not-an-id', '0123456789abcdef0123456', `${other.sessionId}0`]) {
+      const response = await call(t.app, { method: 'DELETE', url: `/api/auth/sessions/${id}`, token: user.token });
+      expect([id, response.statusCode]).toEqual([id, 400]);
+    }
+    expect((await me(other.token)).statusCode).toBe(200);
+    for (const body of [
+      { newPassword: 'a newer password 3' },
+      { currentPassword: user.password },
+      { currentPassword: user.password, newPassword: 12345678 },
+    ]) {
+      const response = await post('/api/auth/change-password', body, { token: user.token });
+      expect([JSON.stringify(body), response.statusCode, response.json().code]).toEqual([JSON.stringify(body), 400, 'VALIDATION']);
+    }
+    await signIn(t, user.email, user.password);
+    expect((await me(other.token)).statusCode).toBe(200);
+  });
+
   it('changes the password with the current one; the other sessions end', async () => {
     const user = await signUp(t, 'newpass');
     const elsewhere = await signIn(t, user.email, user.password);

@@ -33,9 +33,7 @@ export class Refusal extends Error {
   }
 }
 
-export const invalid = (message: string, code?: string) => new Refusal('invalid', message, code);
-/** Kept under its HTTP name: it is what a client reads in `message` of every 400. */
-export const badRequest = invalid;
+export const badRequest = (message: string, code?: string) => new Refusal('invalid', message, code);
 export const unauthorized = (message = 'Authentication is required. Please re-login.') => new Refusal('unauthenticated', message, 'UNAUTHORIZED');
 export const forbidden = (message = 'You are not allowed to do this.', code = 'FORBIDDEN') => new Refusal('forbidden', message, code);
 export const notFound = (message = 'Not found.', code = 'NOT_FOUND') => new Refusal('not_found', message, code);

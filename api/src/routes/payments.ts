@@ -3,15 +3,15 @@ import { PaymentResponse } from '@le/contracts/schemas';
 import { checkPaymentForm, refuseAdminPayer, submitPayment, toPaymentView } from '../services/memberships';
 import { UPLOAD_ERRORS } from '../services/uploads';
 
+/** The form of POST /api/payments (read by the uploads service, shown in the docs). */
+const PROOF_FORM = { fileField: 'paymentProof', fields: ['membershipTier', 'duration'] } as const;
+
 /**
  * POST /api/payments (contract §5): multipart `membershipTier`, `duration` and the transfer proof
  * `paymentProof` (a private image). The amount comes from the price table. One pending payment per
  * user: a second one → 409 (checked first, and held by a unique index against two at once). The
  * rules are `submitPayment`'s (services/memberships.ts); the route receives the proof and answers.
  */
-/** The form of POST /api/payments (read by the uploads service, shown in the docs). */
-const PROOF_FORM = { fileField: 'paymentProof', fields: ['membershipTier', 'duration'] } as const;
-
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',

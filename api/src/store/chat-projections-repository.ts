@@ -18,12 +18,13 @@ export interface MessagePage {
   nextCursor: number | null;
 }
 
+/** Streams per unread-count statement (see `countUnreadByStream`). */
+export const UNREAD_CHUNK = 500;
+
 /**
  * The chat's read side (`chat_messages`, `chats`), kept by `applyEvent` of @le/chat-core. Every
  * save is conditional on how far the stored document has folded, so it never moves backwards.
  */
-/** Streams per unread-count statement (see `countUnreadByStream`). */
-export const UNREAD_CHUNK = 500;
 
 export class ChatProjectionsRepository implements ProjectionPort {
   private constructor(

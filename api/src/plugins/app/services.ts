@@ -61,13 +61,13 @@ export default fp<Services>(
     const chat = createChatServices(store, services.realtime);
     app.decorate('chatCommands', chat.commands);
     app.decorate('chatQueries', chat.queries);
-    app.decorate('codes', createCodeService({ store, mailer: services.mailer, key: config.jwtSecret }));
+    const codes = createCodeService({ store, mailer: services.mailer, key: config.jwtSecret });
+    app.decorate('codes', codes);
     const uploads = createUploadService({ dataDir: config.dataDir, files: store.files, log: app.log });
     app.decorate('uploads', uploads);
     app.decorate('activity', createActivityService(store.activity, app.log));
     const presence = createPresenceService(services, app.log);
     app.decorate('presence', presence);
-    const codes = app.codes;
     app.decorate(
       'accounts',
       createAccountService({

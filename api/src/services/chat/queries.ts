@@ -22,6 +22,11 @@ export class ChatQueries {
   /** Newest first, `before` a posted sequence. */
   async messages(user: UserRecord | null, stream: string, page: { before: number | null; limit: number }): Promise<Page<ChatMessage>> {
     await this.access.streamOf(user, stream);
+    return this.pageOf(user, stream, page);
+  }
+
+  /** A page of a stream the user was already let into. */
+  private async pageOf(user: UserRecord | null, stream: string, page: { before: number | null; limit: number }): Promise<Page<ChatMessage>> {
     const found = await this.store.chat.page(stream, page);
     const viewer = viewerOf(user);
     return {
@@ -49,11 +54,14 @@ export class ChatQueries {
   /** The member's conversation with the admins (or none yet), its newest page and who answers. */
   async withAdmin(user: UserRecord, page: { before: number | null; limit: number }) {
     refuseAdmin(user);
-    const admins = (await this.store.users.listAdmins()).map(participantOf);
-    const chat = await this.store.chat.findChatOfMember(user._id);
+    const [adminRecords, chat] = await Promise.all([this.store.users.listAdmins(), this.store.chat.findChatOfMember(user._id)]);
+    const admins = adminRecords.map(participantOf);
     if (!chat) return { chat: null, messages: [], nextCursor: null, admins };
-    const messages = await this.messages(user, chat._id, page);
-    const [summary] = await this.summaries([chat as MemberChat], user);
+    // the member's own chat: no access check to repeat
+    const [messages, [summary]] = await Promise.all([
+      this.pageOf(user, chat._id, page),
+      this.summaries([chat as MemberChat], user, adminRecords),
+    ]);
     return { chat: summary!, messages: messages.items, nextCursor: messages.nextCursor, admins };
   }
 
@@ -74,11 +82,11 @@ export class ChatQueries {
    * The chats as `reader` sees them, in their order: four reads however many chats there are
    * (the admins, the members, the last messages, the unread counts).
    */
-  async summaries(chats: MemberChat[], reader: UserRecord): Promise<ChatSummary[]> {
+  async summaries(chats: MemberChat[], reader: UserRecord, knownAdmins?: UserRecord[]): Promise<ChatSummary[]> {
     if (chats.length === 0) return [];
     const lastIds = chats.flatMap((chat) => (chat.lastMessageId ? [chat.lastMessageId] : []));
     const [admins, members, lasts, unread] = await Promise.all([
-      this.store.users.listAdmins(),
+      knownAdmins ?? this.store.users.listAdmins(),
       this.store.users.findByIds([...new Set(chats.map((chat) => chat.memberId))]),
       this.store.chat.findMessages(lastIds),
       this.store.chat.countUnreadByStream(

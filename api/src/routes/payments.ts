@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PaymentResponse } from '@le/contracts/schemas';
-import { checkPaymentForm, refuseAdminPayer, submitPayment, toPaymentView } from '../services/memberships';
+import { checkPaymentForm, refuseAdminPayer, submitPayment, toPaymentView, type PaymentChoice } from '../services/memberships';
 import { UPLOAD_ERRORS } from '../services/uploads';
 
 /** The form of POST /api/payments (read by the uploads service, shown in the docs). */
@@ -23,17 +23,19 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = request.auth!.user;
       refuseAdminPayer(user);
-      const { file, fields } = await app.uploads.receive(request, {
+      let choice: PaymentChoice | undefined;
+      const { file } = await app.uploads.receive(request, {
         ...PROOF_FORM,
         ownerId: user._id,
         visibility: 'private',
         kind: 'payment-proof',
         validateFields: async (sent) => {
-          await checkPaymentForm(app.store, user, sent);
+          choice = await checkPaymentForm(app.store, user, sent);
         },
       });
       try {
-        const payment = await submitPayment(app.store, { user, form: fields, proofFileId: file._id });
+        // a payment that started waiting since the check is refused by the unique index (409)
+        const payment = await submitPayment(app.store, { user, choice: choice!, proofFileId: file._id });
         return reply.code(201).send({ payment: toPaymentView(payment) });
       } catch (error) {
         await app.uploads.remove(file._id);

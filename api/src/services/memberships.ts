@@ -98,20 +98,20 @@ export const checkPaymentForm = async (
 
 export interface SubmitPaymentInput {
   user: Pick<UserRecord, '_id' | 'role'>;
-  /** The fields as sent (checked again here: the service does not trust its caller). */
-  form: { membershipTier?: string; duration?: string };
+  /** What `checkPaymentForm` made of the fields sent. */
+  choice: PaymentChoice;
   /** The stored transfer proof (a private file). */
   proofFileId: string;
   now?: Date;
 }
 
 /**
- * A pending payment for the price-table amount (contract §5). Admins → forbidden, a bad tier or
- * duration → invalid, a payment already waiting → conflict (also when the unique index decides a
- * race). The caller removes the proof when this throws.
+ * A pending payment for the price-table amount (contract §5), for a choice `checkPaymentForm`
+ * made; a payment that started waiting since then → conflict (the unique index decides the race).
+ * The caller removes the proof when this throws.
  */
-export const submitPayment = async (store: Store, { user, form, proofFileId, now = new Date() }: SubmitPaymentInput): Promise<PaymentDoc> => {
-  const { membershipTier, duration } = await checkPaymentForm(store, user, form);
+export const submitPayment = async (store: Store, { user, choice, proofFileId, now = new Date() }: SubmitPaymentInput): Promise<PaymentDoc> => {
+  const { membershipTier, duration } = choice;
   const amount = priceOf(membershipTier, duration);
   try {
     return await store.payments.create({

@@ -3,7 +3,7 @@ import { SERVER_EVENTS } from '@le/realtime-server';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
-import { createKeyWriter, type KeyWriter, type KeyWriterLog } from './redis-writes';
+import { createKeyWriter, type KeyWriterLog } from './redis-writes';
 
 /**
  * How the API reaches sockets: the in-process Socket.IO server when alone, the Redis emitter
@@ -40,11 +40,6 @@ export const localPublisher = (io: Server, mode: 'local' | 'redis' = 'local'): E
   },
 });
 
-export interface RedisPublisher extends EventPublisher {
-  /** The revocation and role keys, kept and retried while Redis is away. */
-  readonly keys: KeyWriter;
-}
-
 /**
  * Standalone realtime processes confirm every handshake with the API (GET /api/auth/me), never
  * from Redis alone. What goes through Redis for them: the broadcasts; a word that a user or a
@@ -53,12 +48,11 @@ export interface RedisPublisher extends EventPublisher {
  * revoked session (a fast refusal) and the current role (for realtime processes of an older
  * release), written through `createKeyWriter` so that an outage delays them but never drops them.
  */
-export const redisPublisher = (redis: Redis, options: { log?: KeyWriterLog } = {}): RedisPublisher => {
+export const redisPublisher = (redis: Redis, options: { log?: KeyWriterLog } = {}): EventPublisher => {
   const emitter = new Emitter(redis);
   const keys = createKeyWriter(redis, { log: options.log });
   return {
     mode: 'redis',
-    keys,
     emit(rooms, event, ...args) {
       if (rooms.length > 0) emitter.to(rooms).emit(event, ...(args as never[]));
     },

@@ -48,11 +48,12 @@ export default tseslint.config(
         {
           zones: [
             // contracts and the environment reader stand alone; the web app reads no process environment
-            { target: './packages/contracts', from: ['./api', './web', './realtime-server', './packages/chat-core', './packages/config'] },
-            { target: './packages/config', from: ['./api', './web', './realtime-server', './packages/chat-core', './packages/contracts'] },
+            { target: './packages/contracts', from: ['./api', './web', './realtime-server', './packages/chat-core', './packages/signal-core', './packages/config'] },
+            { target: './packages/config', from: ['./api', './web', './realtime-server', './packages/chat-core', './packages/signal-core', './packages/contracts'] },
             { target: './web', from: './packages/config' },
-            // the chat core is pure: contracts only
-            { target: './packages/chat-core', from: ['./api', './web', './realtime-server', './packages/testing', './packages/config'] },
+            // the event-sourced cores are pure: contracts only, and neither knows the other
+            { target: './packages/chat-core', from: ['./api', './web', './realtime-server', './packages/testing', './packages/config', './packages/signal-core'] },
+            { target: './packages/signal-core', from: ['./api', './web', './realtime-server', './packages/testing', './packages/config', './packages/chat-core'] },
             // the realtime server never reaches into the API or the web app, and back
             { target: './realtime-server', from: ['./api', './web'] },
             { target: './api', from: ['./web'] },

@@ -108,3 +108,27 @@ export const CHAT_EVENT_TYPES = [
   'chat.read',
 ] as const;
 export type ChatEventType = (typeof CHAT_EVENT_TYPES)[number];
+
+/** Signals (contract §8): the live buy/sell feed on gold. */
+export const SIGNAL_SYMBOL = 'XAUUSD';
+export const SIGNAL_SIDES = ['buy', 'sell'] as const;
+export type SignalSide = (typeof SIGNAL_SIDES)[number];
+export const SIGNAL_STATUSES = ['open', 'closed', 'cancelled'] as const;
+export type SignalStatus = (typeof SIGNAL_STATUSES)[number];
+export const SIGNAL_OUTCOMES = ['tp', 'sl', 'manual', 'cancelled'] as const;
+export type SignalOutcome = (typeof SIGNAL_OUTCOMES)[number];
+/** The signals' event types (contract §8), one per fact the record keeps. */
+export const SIGNAL_EVENT_TYPES = ['signal.opened', 'signal.updated', 'signal.closed', 'signal.cancelled'] as const;
+export type SignalEventType = (typeof SIGNAL_EVENT_TYPES)[number];
+export const SIGNAL_RULES = {
+  /** 1 pip = 0.10 USD on XAU/USD. */
+  pipSize: 0.1,
+  /** Prices are above 0 and below this, with at most 2 decimals. */
+  priceMax: 1_000_000,
+  maxTakeProfits: 3,
+  analysisMax: 5_000,
+  /** A signal may be cancelled only this long after it opened; later it is closed at a price. */
+  cancelWindowMs: 5 * 60_000,
+  pageSize: 20,
+  pageMax: 100,
+} as const;

@@ -5,3 +5,4 @@ export * from './models';
 export * from './realtime';
 export * from './messages';
 export * from './names';
+export * from './signals';

@@ -104,3 +104,23 @@ export type ChatParams = Static<typeof S.ChatParams>;
 export type ChatEventPayload = Static<typeof S.ChatEventPayload>;
 /** The socket's `presence:changed` payload (realtime.ts). */
 export type PresencePayload = Static<typeof S.PresencePayload>;
+
+/* Signals (contract §8). */
+
+/** A signal as one viewer may see it. */
+export type Signal = Static<typeof S.Signal>;
+export type SignalChanges = Static<typeof S.SignalChanges>;
+export type SignalTimelineEntry = Static<typeof S.SignalTimelineEntry>;
+/** The socket's `signal:event` payload (realtime.ts), and one item of `GET /signals/events`. */
+export type SignalEventPayload = Static<typeof S.SignalEventPayload>;
+export type SignalMonth = Static<typeof S.SignalMonth>;
+export type SignalResponse = Static<typeof S.SignalResponse>;
+export type SignalList = Static<typeof S.SignalList>;
+export type SignalDetail = Static<typeof S.SignalDetail>;
+export type SignalStats = Static<typeof S.SignalStats>;
+export type SignalEventList = Static<typeof S.SignalEventList>;
+export type SignalOpenBody = Static<typeof S.SignalOpenBody>;
+export type SignalPatchBody = Static<typeof S.SignalPatchBody>;
+export type SignalCloseBody = Static<typeof S.SignalCloseBody>;
+export type SignalListQuery = Static<typeof S.SignalListQuery>;
+export type SignalEventsQuery = Static<typeof S.SignalEventsQuery>;

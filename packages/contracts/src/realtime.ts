@@ -1,5 +1,6 @@
 /** Typed Socket.IO event maps shared by the realtime server and the web client (contract §6). */
-import type { ChatEventPayload, PresencePayload } from './models';
+import type { ChatEventPayload, PresencePayload, SignalEventPayload } from './models';
+import type { SignalAccess } from './signals';
 
 export interface ServerToClientEvents {
   'chat:event': (event: ChatEventPayload) => void;
@@ -11,6 +12,8 @@ export interface ServerToClientEvents {
    * last seq (`GET /chat/events?stream=&after=`), as after a reconnect.
    */
   'chat:resync': () => void;
+  /** One event of the `signals` stream, the signal as this recipient may see it (contract §8). */
+  'signal:event': (event: SignalEventPayload) => void;
 }
 
 export interface ClientToServerEvents {
@@ -22,6 +25,8 @@ export const ROOMS = {
   user: (userId: string) => `user:${userId}`,
   role: (role: string) => `role:${role}`,
   session: (sessionId: string) => `session:${sessionId}`,
+  /** Sockets that see signals' levels ('levels') or everything ('full'); the rest get the redacted view. */
+  signals: (access: Exclude<SignalAccess, 'none'>) => `signals:${access}`,
 } as const;
 
 

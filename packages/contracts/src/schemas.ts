@@ -12,3 +12,4 @@ export * from './schemas/history';
 export * from './schemas/payments';
 export * from './schemas/admin';
 export * from './schemas/chat';
+export * from './schemas/signals';

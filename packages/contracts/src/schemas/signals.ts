@@ -1,0 +1,111 @@
+/** Signals (contract §8): the live buy/sell feed, its timeline, its record and its socket payload. */
+import { Type } from 'typebox';
+import { SIGNAL_EVENT_TYPES, SIGNAL_OUTCOMES, SIGNAL_RULES, SIGNAL_SIDES, SIGNAL_STATUSES } from '../constants';
+import { Cursor, NullableString } from './common';
+
+const SignalSide = Type.Enum(SIGNAL_SIDES);
+const SignalEventType = Type.Enum(SIGNAL_EVENT_TYPES);
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+
+/** A signal as one viewer may see it: levels `null` while open for those without them, `analysis` only for experts and admins. */
+export const Signal = Type.Object({
+  _id: Type.String(),
+  /** The signal's last event. */
+  seq: Type.Integer(),
+  symbol: Type.Literal('XAUUSD'),
+  side: Type.Union([SignalSide, Type.Null()]),
+  entry: NullableNumber,
+  stopLoss: NullableNumber,
+  takeProfits: Type.Union([Type.Array(Type.Number()), Type.Null()]),
+  analysis: NullableString,
+  status: Type.Enum(SIGNAL_STATUSES),
+  openedAt: Type.String(),
+  updatedAt: Type.String(),
+  closedAt: NullableString,
+  exitPrice: NullableNumber,
+  outcome: Type.Union([Type.Enum(SIGNAL_OUTCOMES), Type.Null()]),
+  pips: NullableNumber,
+  author: Type.Object({ _id: Type.String(), name: Type.String() }),
+});
+
+/** What one event changed, as this viewer may see it (levels `null` and no analysis where the signal hides them). */
+export const SignalChanges = Type.Object({
+  side: Type.Optional(Type.Union([SignalSide, Type.Null()])),
+  entry: Type.Optional(NullableNumber),
+  stopLoss: Type.Optional(NullableNumber),
+  takeProfits: Type.Optional(Type.Union([Type.Array(Type.Number()), Type.Null()])),
+  analysis: Type.Optional(NullableString),
+  exitPrice: Type.Optional(NullableNumber),
+  outcome: Type.Optional(Type.Union([Type.Enum(SIGNAL_OUTCOMES), Type.Null()])),
+  pips: Type.Optional(NullableNumber),
+});
+
+/** One entry of a signal's timeline. */
+export const SignalTimelineEntry = Type.Object({
+  seq: Type.Integer(),
+  type: SignalEventType,
+  at: Type.String(),
+  changes: SignalChanges,
+});
+
+/** `signal:event` and each item of `GET /signals/events`: the signal as it was after the event, as this recipient may see it. */
+export const SignalEventPayload = Type.Object({
+  seq: Type.Integer(),
+  type: SignalEventType,
+  at: Type.String(),
+  signal: Signal,
+});
+
+export const SignalMonth = Type.Object({
+  month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
+  closed: Type.Integer(),
+  wins: Type.Integer(),
+  pips: Type.Number(),
+});
+
+/* Responses. */
+
+export const SignalResponse = Type.Object({ signal: Signal });
+export const SignalList = Type.Object({ signals: Type.Array(Signal), nextCursor: Cursor });
+export const SignalDetail = Type.Object({ signal: Signal, events: Type.Array(SignalTimelineEntry) });
+export const SignalStats = Type.Object({
+  closed: Type.Integer(),
+  wins: Type.Integer(),
+  losses: Type.Integer(),
+  breakeven: Type.Integer(),
+  cancelled: Type.Integer(),
+  winRate: NullableNumber,
+  pips: Type.Number(),
+  byMonth: Type.Array(SignalMonth),
+  /** Cumulative pips after each close, oldest first: the equity curve. */
+  curve: Type.Array(Type.Object({ at: Type.String(), pips: Type.Number() })),
+});
+export const SignalEventList = Type.Object({ events: Type.Array(SignalEventPayload) });
+
+/* Requests. Prices are checked further by `levelsProblem` (2 decimals, the order of the levels). */
+
+const Price = Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: SIGNAL_RULES.priceMax });
+const TakeProfits = Type.Array(Price, { minItems: 1, maxItems: SIGNAL_RULES.maxTakeProfits });
+const Analysis = Type.Union([Type.String({ maxLength: SIGNAL_RULES.analysisMax }), Type.Null()]);
+
+export const SignalOpenBody = Type.Object(
+  { side: SignalSide, entry: Price, stopLoss: Price, takeProfits: TakeProfits, analysis: Type.Optional(Analysis) },
+  { additionalProperties: false },
+);
+export const SignalPatchBody = Type.Object(
+  { stopLoss: Type.Optional(Price), takeProfits: Type.Optional(TakeProfits), analysis: Type.Optional(Analysis) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export const SignalCloseBody = Type.Object({ exitPrice: Price }, { additionalProperties: false });
+
+export const SignalListQuery = Type.Object({
+  status: Type.Optional(Type.Enum(['open', 'closed', 'all'])),
+  side: Type.Optional(Type.Enum(SIGNAL_SIDES)),
+  /** The `nextCursor` of the page before: the seq the signal opened at. */
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SIGNAL_RULES.pageMax })),
+});
+export const SignalEventsQuery = Type.Object({
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});

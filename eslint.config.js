@@ -10,7 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** The features whose screens hold the socket (their chunks carry socket.io-client). */
-const REALTIME_FEATURES = ['chat'];
+const REALTIME_FEATURES = ['chat', 'signals'];
 // Every folder of web/src/features is a feature: a new one is under the rules from its first file.
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

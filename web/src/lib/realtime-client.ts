@@ -1,5 +1,5 @@
 import { REALTIME_CLIENT_OPTIONS, REALTIME_TEXT } from '@le/contracts';
-import type { ChatEventPayload, ClientToServerEvents, PresencePayload, ServerToClientEvents } from '@le/contracts';
+import type { ChatEventPayload, ClientToServerEvents, PresencePayload, ServerToClientEvents, SignalEventPayload } from '@le/contracts';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
@@ -55,12 +55,14 @@ export const realtimeReason = (reason: string): string => {
 };
 
 type ChatEventHandler = (event: ChatEventPayload) => void;
+type SignalEventHandler = (event: SignalEventPayload) => void;
 
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
 let holders = 0;
 let socketToken: string | null = null;
 let unsubscribeSession: (() => void) | null = null;
 const chatHandlers = new Set<ChatEventHandler>();
+const signalHandlers = new Set<SignalEventHandler>();
 const presenceHandlers = new Set<(payload: PresencePayload) => void>();
 
 const setState = (state: Partial<RealtimeState>) => useRealtimeStore.setState(state);
@@ -97,6 +99,11 @@ const open = (token: string | null) => {
   next.on('chat:event', (event) => {
     if (socket !== next) return;
     for (const handler of chatHandlers) handler(event);
+  });
+  // Every socket, guests included: the signals stream, the signal as this socket may see it (contract §8).
+  next.on('signal:event', (event) => {
+    if (socket !== next) return;
+    for (const handler of signalHandlers) handler(event);
   });
   // Admins only: a user came online or went offline (sockets and heartbeats, any process).
   next.on('presence:changed', (payload) => {
@@ -154,6 +161,14 @@ export const onChatEvent = (handler: ChatEventHandler): (() => void) => {
   chatHandlers.add(handler);
   return () => {
     chatHandlers.delete(handler);
+  };
+};
+
+/** Receive every `signal:event` while subscribed. */
+export const onSignalEvent = (handler: SignalEventHandler): (() => void) => {
+  signalHandlers.add(handler);
+  return () => {
+    signalHandlers.delete(handler);
   };
 };
 

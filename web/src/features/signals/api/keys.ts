@@ -1,0 +1,20 @@
+import type { SignalSide } from '@le/contracts';
+
+/** The list's filters: which statuses ('closed' = closed or cancelled) and which side; absent = every side. */
+export type SignalStatusFilter = 'open' | 'closed' | 'all';
+
+export interface SignalFilters {
+  status: SignalStatusFilter;
+  side?: SignalSide | null;
+}
+
+/** The signals' query keys: the filtered lists (the filters in the key), one signal with its timeline, the record, the open feed. */
+export const signalKeys = {
+  all: ['signals'] as const,
+  lists: () => [...signalKeys.all, 'list'] as const,
+  list: (filters: SignalFilters) => [...signalKeys.lists(), { status: filters.status, side: filters.side ?? null }] as const,
+  details: () => [...signalKeys.all, 'detail'] as const,
+  detail: (id: string) => [...signalKeys.details(), id] as const,
+  stats: () => [...signalKeys.all, 'stats'] as const,
+  open: () => [...signalKeys.all, 'open'] as const,
+};

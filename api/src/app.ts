@@ -21,6 +21,7 @@ import chatRoutes from './routes/chat';
 import healthRoutes from './routes/health';
 import paymentRoutes from './routes/payments';
 import historyRoutes from './routes/history';
+import signalRoutes from './routes/signals';
 import type { Store } from './store';
 
 export interface AppOptions {
@@ -92,6 +93,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
       await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(historyRoutes, { prefix: '/history' });
       await api.register(chatRoutes, { prefix: '/chat' });
+      await api.register(signalRoutes, { prefix: '/signals' });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createRealtimeServer, redisPresence, type PresenceStore, type RealtimeServer } from '@le/realtime-server';
+import { signalAccessEndsAt, signalAccessOf } from '@le/contracts';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createMailer } from './plugins/app/mailer';
 import { localPublisher, redisPublisher } from './plugins/app/publisher';
@@ -8,6 +9,7 @@ import { buildServer } from './server';
 import { ensureAdmin } from './services/bootstrap-admin';
 import { makeDirPrivate, makeTreePrivateOnce } from './lib/private-files';
 import { catchUpChatProjections } from './services/chat-catch-up';
+import { catchUpSignalProjection } from './services/signals/catch-up';
 import { scheduleRetention } from './services/retention';
 import { createStore, describeTakeover } from './store';
 
@@ -46,6 +48,8 @@ export const startServer = async (
   if (store.takeover) app.log.info({ takeover: store.takeover }, describeTakeover(store.takeover));
   const caughtUp = await catchUpChatProjections(store);
   if (caughtUp.events > 0) app.log.warn(caughtUp, `chat projections were behind their events: ${caughtUp.events} events applied to ${caughtUp.streams} streams`);
+  const signalsCaughtUp = await catchUpSignalProjection(store);
+  if (signalsCaughtUp.events > 0) app.log.warn(signalsCaughtUp, `the signals projection was behind its events: ${signalsCaughtUp.events} events applied`);
   await ensureAdmin(store, { email: config.adminEmail, password: config.adminPassword }, app.log);
   const retention = scheduleRetention(store, { activityRetentionDays: config.activityRetentionDays }, app.log);
   makeTreePrivateOnce(config.dataDir).catch((error: unknown) => app.log.warn({ err: error }, 'could not make DATA_DIR private'));
@@ -60,9 +64,16 @@ export const startServer = async (
       authenticate: async (token) => {
         if (!token) return { userId: null, sessionId: null, role: 'guest' };
         const auth = await app.resolveToken(token);
-        return auth
-          ? { userId: auth.user._id, sessionId: auth.session._id, role: auth.user.role, expiresAt: auth.session.expiresAt.getTime() }
-          : null;
+        if (!auth) return null;
+        const now = Date.now();
+        return {
+          userId: auth.user._id,
+          sessionId: auth.session._id,
+          role: auth.user.role,
+          expiresAt: auth.session.expiresAt.getTime(),
+          signalAccess: signalAccessOf(auth.user, now),
+          signalAccessEndsAt: signalAccessEndsAt(auth.user, now),
+        };
       },
     });
     // With Redis the adapter carries these emits to the sockets of every other process too.

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@le/contracts';
+import { ROLES, signalAccessEndsAt, signalAccessOf, type AccessSubject, type Role, type SignalAccess } from '@le/contracts';
 import type { IdentityCache, SocketIdentity } from './index';
 
 /** What a standalone process reads from a token it verified itself: whose it is, which session, until when. */
@@ -35,7 +35,7 @@ export interface ApiConfirmation extends IdentityCache {
 }
 
 /** The API's verdict on a session: live, for this user with this stored role; or null, not live (401). */
-type Answer = { userId: string; role: Role } | null;
+type Answer = { userId: string; role: Role; subject: AccessSubject } | null;
 
 const GUEST: SocketIdentity = { userId: null, sessionId: null, role: 'guest' };
 
@@ -95,10 +95,19 @@ export const confirmThroughApi = (options: ApiConfirmationOptions): ApiConfirmat
       await response.body?.cancel();
       throw new Error(`the API answered ${response.status}`);
     }
-    const body = (await response.json()) as { user?: { _id?: unknown; role?: unknown } };
+    const body = (await response.json()) as {
+      user?: { _id?: unknown; role?: unknown; membershipTier?: unknown; membershipEnd?: unknown; trialExpiresAt?: unknown };
+    };
     const user = body.user;
     if (typeof user?._id !== 'string' || !ROLES.includes(user.role as Role)) throw new Error('the API answered without a user');
-    return { userId: user._id, role: user.role as Role };
+    const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+    const subject: AccessSubject = {
+      role: user.role as Role,
+      membershipTier: text(user.membershipTier),
+      membershipEnd: text(user.membershipEnd),
+      trialExpiresAt: text(user.trialExpiresAt),
+    };
+    return { userId: user._id, role: user.role as Role, subject };
   };
 
   const sweep = () => {
@@ -159,7 +168,16 @@ export const confirmThroughApi = (options: ApiConfirmationOptions): ApiConfirmat
       const cached = listening ? cache.get(claims.sid) : undefined;
       const answer = cached && now() - cached.at < cacheMs ? cached.answer : await lookup(claims.sid, claims.sub, token);
       if (!answer || answer.userId !== claims.sub) return null;
-      return { userId: answer.userId, sessionId: claims.sid, role: answer.role, expiresAt: claims.exp * 1000 };
+      const at = now();
+      const signalAccess: SignalAccess = signalAccessOf(answer.subject, at);
+      return {
+        userId: answer.userId,
+        sessionId: claims.sid,
+        role: answer.role,
+        expiresAt: claims.exp * 1000,
+        signalAccess,
+        signalAccessEndsAt: signalAccessEndsAt(answer.subject, at),
+      };
     },
 
     forgetUser(userId) {

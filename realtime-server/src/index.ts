@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { ClientToServerEvents, Role, ServerToClientEvents } from '@le/contracts';
+import type { ClientToServerEvents, Role, ServerToClientEvents, SignalAccess } from '@le/contracts';
 import { LIMITS, ROOMS } from '@le/contracts';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -19,6 +19,10 @@ export interface SocketIdentity {
   role: Role;
   /** When the token stops being valid (ms since epoch): the socket is dropped then. */
   expiresAt?: number;
+  /** What the user may see of signals (contract §8), from the stored membership; none when absent. */
+  signalAccess?: SignalAccess;
+  /** When that access ends by itself (the membership's end, ms since epoch): the socket leaves its room then. */
+  signalAccessEndsAt?: number | null;
 }
 
 /** Answers `authenticate` keeps, told when they go stale (see `confirmThroughApi`). */
@@ -142,7 +146,8 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
         const was = socket.data.identity;
         // the periodic round keeps a socket it could not check now (an API blip must not drop everyone)
         if (now === undefined && !dropUnchecked) continue;
-        if (!closed && socket.connected && (!now || now.userId !== was.userId || now.role !== was.role)) socket.disconnect(true);
+        const changed = !now || now.userId !== was.userId || now.role !== was.role || (now.signalAccess ?? 'none') !== (was.signalAccess ?? 'none');
+        if (!closed && socket.connected && changed) socket.disconnect(true);
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
@@ -229,6 +234,18 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
     void socket.join(ROOMS.role(identity.role));
     if (identity.userId) void socket.join(ROOMS.user(identity.userId));
     if (identity.sessionId) void socket.join(ROOMS.session(identity.sessionId));
+    // Signals go out once per audience (everything, the levels, the rest): the socket joins the
+    // room of what its stored membership shows, and leaves it the moment the membership ends.
+    const signalAccess = identity.signalAccess ?? 'none';
+    if (signalAccess !== 'none') {
+      const room = ROOMS.signals(signalAccess);
+      void socket.join(room);
+      if (identity.signalAccessEndsAt !== undefined && identity.signalAccessEndsAt !== null) {
+        const ends = setTimeout(() => void socket.leave(room), Math.min(2 ** 31 - 1, Math.max(0, identity.signalAccessEndsAt - Date.now())));
+        ends.unref();
+        socket.once('disconnect', () => clearTimeout(ends));
+      }
+    }
 
     const { userId } = identity;
     if (userId) {

@@ -1,4 +1,5 @@
 import { ChatRuleError, StreamConflictError } from '@le/chat-core';
+import { SignalRuleError, SignalSeqTakenError } from '@le/signal-core';
 
 /**
  * Refusals in the domain's words. Services and routes throw them with a kind, a message for the
@@ -59,12 +60,13 @@ const STATUS_OF: Record<RefusalKind, number> = {
   unavailable: 503,
 };
 
-/** Our refusals, chat-core's rule errors, and a stream lost to other writers many times over. */
+/** Our refusals, the cores' rule errors, and a stream lost to other writers many times over. */
 export const asRefusal = (error: unknown): Refusal | null => {
   if (error instanceof Refusal) return error;
-  if (error instanceof ChatRuleError) return new Refusal(error.kind, error.message, error.code);
+  if (error instanceof ChatRuleError || error instanceof SignalRuleError) return new Refusal(error.kind, error.message, error.code);
   // The writer may simply retry.
   if (error instanceof StreamConflictError) return new Refusal('conflict', 'The chat is busy. Please try again.', 'STREAM_BUSY');
+  if (error instanceof SignalSeqTakenError) return new Refusal('conflict', 'The signals are busy. Please try again.', 'STREAM_BUSY');
   return null;
 };
 

@@ -7,6 +7,7 @@ import { FilesRepository } from './files-repository';
 import { HistoryRepository } from './history-repository';
 import { PaymentsRepository } from './payments-repository';
 import { SessionsRepository } from './sessions-repository';
+import { SignalsRepository } from './signals-repository';
 import { takeOverNedbDataDir, type TakeoverReport } from './nedb-takeover';
 import { createSqliteDriver } from './sqlite';
 import { UsersRepository } from './users-repository';
@@ -33,6 +34,8 @@ export interface Store {
   activity: ActivityRepository;
   chatEvents: ChatEventsRepository;
   chat: ChatProjectionsRepository;
+  /** The signals' events and their projection (contract §8). */
+  signals: SignalsRepository;
   /** See StoreDriver: a command's writes share one commit; await `durable()` before answering. */
   deferDurability<R>(work: () => Promise<R>): Promise<{ value: R; durable(): Promise<void> }>;
   durable(): Promise<void>;
@@ -49,6 +52,7 @@ export const openStore = async (driver: StoreDriver): Promise<Store> => ({
   payments: await PaymentsRepository.open(driver),
   history: await HistoryRepository.open(driver),
   activity: await ActivityRepository.open(driver),
+  signals: await SignalsRepository.open(driver),
   deferDurability: (work) => driver.deferDurability(work),
   durable: () => driver.durable(),
   close: () => driver.close(),

@@ -8,6 +8,7 @@ import { createActivityService, type ActivityService } from '../../services/acti
 import { createChatServices, type ChatCommands, type ChatQueries } from '../../services/chat';
 import { createCodeService, type CodeService } from '../../services/one-time-codes';
 import { createPresenceService, type PresenceService } from '../../services/presence';
+import { createSignalService, type SignalService } from '../../services/signals';
 import { createUploadService, type UploadService } from '../../services/uploads';
 import { TOKEN_LIFETIME_SECONDS } from '../external/jwt';
 import type { EventPublisher } from './publisher';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     chatCommands: ChatCommands;
     /** The chat's reads, each as its reader may see it. */
     chatQueries: ChatQueries;
+    /** The signals' writes and reads (one per app: its write queue must be shared). */
+    signals: SignalService;
     /** One-time codes: issue, mail, check (verify, reset, email change). */
     codes: CodeService;
     /** Images in (checked, re-encoded, stored, recorded) and out. */
@@ -61,6 +64,7 @@ export default fp<Services>(
     const chat = createChatServices(store, services.realtime);
     app.decorate('chatCommands', chat.commands);
     app.decorate('chatQueries', chat.queries);
+    app.decorate('signals', createSignalService(store, services.realtime));
     const codes = createCodeService({ store, mailer: services.mailer, key: config.jwtSecret });
     app.decorate('codes', codes);
     const uploads = createUploadService({ dataDir: config.dataDir, files: store.files, log: app.log });

@@ -1,0 +1,197 @@
+import {
+  appendSignalEvent,
+  applySignalEvent,
+  decideCancel,
+  decideClose,
+  decideOpen,
+  decideUpdate,
+  foldSteps,
+  statsOf,
+  viewSignalEventFor,
+  viewSignalFor,
+  viewTimelineFor,
+  type NewSignalEvent,
+  type SignalActor,
+  type SignalDoc,
+  type SignalEvent,
+} from '@le/signal-core';
+import {
+  ROOMS,
+  signalAccessOf,
+  type Signal,
+  type SignalAccess,
+  type SignalDetail,
+  type SignalEventPayload,
+  type SignalOpenBody,
+  type SignalPatchBody,
+  type SignalStats,
+} from '@le/contracts';
+import { notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { EventPublisher } from '../../plugins/app/publisher';
+import type { Store, UserRecord } from '../../store';
+
+/** Who reads: a signed-in user (their stored role and membership), or null for a guest. */
+export type SignalReader = UserRecord | null;
+
+export interface SignalListQuery {
+  status: 'open' | 'closed' | 'all';
+  side: 'buy' | 'sell' | null;
+  before: number | null;
+  limit: number;
+}
+
+/**
+ * The signals (contract §8): writes decided by signal-core into events of the one `signals`
+ * stream, appended with a gapless seq, folded into the projection in the same commit, then
+ * published to each audience in its own view. Reads are folds of the same events, each redacted
+ * by `viewSignalFor` for the caller. One instance per app: its write queue must be shared.
+ */
+export class SignalService {
+  private queue: Promise<unknown> = Promise.resolve();
+  private statsCache: { head: number; stats: SignalStats } | null = null;
+
+  constructor(
+    private readonly store: Store,
+    /** Read at each publish: the realtime side is attached after the app is built (main.ts). */
+    private readonly realtime: { publisher: EventPublisher },
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  private accessOf(reader: SignalReader): SignalAccess {
+    return signalAccessOf(reader, this.clock().getTime());
+  }
+
+  private actorOf(user: UserRecord): SignalActor {
+    return { _id: user._id, name: user.name, isAdmin: user.role === 'admin' };
+  }
+
+  /** Runs after every earlier write of this process, so the projection follows the event order. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async write(decide: (now: string) => Promise<NewSignalEvent | null>): Promise<{ event: SignalEvent; doc: SignalDoc } | null> {
+    const written = await this.serial(() =>
+      this.store.deferDurability(async () => {
+        const event = await appendSignalEvent(this.store.signals, () => decide(this.clock().toISOString()), newId);
+        if (!event) return null;
+        const doc = await applySignalEvent(this.store.signals, event);
+        return doc ? { event, doc } : null;
+      }),
+    );
+    await written.durable();
+    if (written.value) this.publish(written.value.event, written.value.doc);
+    return written.value;
+  }
+
+  /** One publish per audience: everything, the levels, and the rest (guests included). */
+  private publish(event: SignalEvent, doc: SignalDoc): void {
+    const { publisher } = this.realtime;
+    const full = ROOMS.signals('full');
+    const levels = ROOMS.signals('levels');
+    publisher.emit([full], 'signal:event', viewSignalEventFor(event, doc, 'full'));
+    publisher.emit([levels], 'signal:event', viewSignalEventFor(event, doc, 'levels'));
+    publisher.emitExcept([full, levels], 'signal:event', viewSignalEventFor(event, doc, 'none'));
+  }
+
+  /**
+   * The signal as its events leave it, read after the head the command decides on: never the
+   * projection, which another process may not have folded yet.
+   */
+  private async fromEvents(signalId: string): Promise<SignalDoc | null> {
+    return foldSteps(await this.store.signals.eventsOf([signalId])).at(-1)?.doc ?? null;
+  }
+
+  private async current(signalId: string): Promise<SignalDoc> {
+    const doc = await this.store.signals.findSignal(signalId);
+    if (!doc) throw notFound('Signal not found.', 'SIGNAL_NOT_FOUND');
+    return doc;
+  }
+
+  async open(user: UserRecord, body: SignalOpenBody): Promise<Signal> {
+    const signalId = newId();
+    const written = await this.write(async (now) => decideOpen({ actor: this.actorOf(user), signalId, ...body, now }));
+    return viewSignalFor(written!.doc, this.accessOf(user));
+  }
+
+  async update(user: UserRecord, signalId: string, body: SignalPatchBody): Promise<Signal> {
+    await this.current(signalId);
+    const written = await this.write(async (now) =>
+      decideUpdate({ actor: this.actorOf(user), signalId, ...body, now }, { signal: await this.fromEvents(signalId) }),
+    );
+    return viewSignalFor(written?.doc ?? (await this.current(signalId)), this.accessOf(user));
+  }
+
+  async close(user: UserRecord, signalId: string, exitPrice: number): Promise<Signal> {
+    await this.current(signalId);
+    const written = await this.write(async (now) =>
+      decideClose({ actor: this.actorOf(user), signalId, exitPrice, now }, { signal: await this.fromEvents(signalId) }),
+    );
+    return viewSignalFor(written!.doc, this.accessOf(user));
+  }
+
+  async cancel(user: UserRecord, signalId: string): Promise<Signal> {
+    await this.current(signalId);
+    const written = await this.write(async (now) =>
+      decideCancel({ actor: this.actorOf(user), signalId, now }, { signal: await this.fromEvents(signalId) }),
+    );
+    return viewSignalFor(written!.doc, this.accessOf(user));
+  }
+
+  /** Newest first, as the reader may see them; the cursor is the last one's opening seq. */
+  async list(reader: SignalReader, query: SignalListQuery): Promise<{ signals: Signal[]; nextCursor: string | null }> {
+    const access = this.accessOf(reader);
+    const docs = await this.store.signals.page({
+      statuses: query.status === 'open' ? ['open'] : query.status === 'closed' ? ['closed', 'cancelled'] : null,
+      side: query.side,
+      sideOf: access === 'none' ? 'finished' : 'all',
+      before: query.before,
+      limit: query.limit + 1,
+    });
+    const page = docs.slice(0, query.limit);
+    return {
+      signals: page.map((doc) => viewSignalFor(doc, access)),
+      nextCursor: docs.length > query.limit ? String(page.at(-1)!.openedSeq) : null,
+    };
+  }
+
+  async detail(reader: SignalReader, signalId: string): Promise<SignalDetail> {
+    const doc = await this.current(signalId);
+    const access = this.accessOf(reader);
+    const events = await this.store.signals.eventsOf([signalId]);
+    return { signal: viewSignalFor(doc, access), events: viewTimelineFor(events, doc, access) };
+  }
+
+  /** Events after `after`, ascending, each with its signal as it was right after it, as the reader may see it. */
+  async events(reader: SignalReader, after: number, limit: number): Promise<SignalEventPayload[]> {
+    const access = this.accessOf(reader);
+    const events = await this.store.signals.after(after, limit);
+    if (events.length === 0) return [];
+    const ids = [...new Set(events.map((event) => event.data.signalId))];
+    const bySignal = new Map<string, SignalEvent[]>();
+    for (const event of await this.store.signals.eventsOf(ids)) {
+      bySignal.set(event.data.signalId, [...(bySignal.get(event.data.signalId) ?? []), event]);
+    }
+    const afterEach = new Map<number, SignalDoc>();
+    for (const history of bySignal.values()) for (const step of foldSteps(history)) afterEach.set(step.event.seq, step.doc);
+    return events.flatMap((event) => {
+      const doc = afterEach.get(event.seq);
+      return doc ? [viewSignalEventFor(event, doc, access)] : [];
+    });
+  }
+
+  /** The record, folded from the finished signals; recomputed only when the stream moved. */
+  async stats(): Promise<SignalStats> {
+    const head = await this.store.signals.readHead();
+    if (this.statsCache?.head === head) return this.statsCache.stats;
+    const stats = statsOf(await this.store.signals.finished());
+    this.statsCache = { head, stats };
+    return stats;
+  }
+}
+
+export const createSignalService = (store: Store, realtime: { publisher: EventPublisher }, clock?: () => Date): SignalService =>
+  new SignalService(store, realtime, clock);

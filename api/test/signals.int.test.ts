@@ -29,7 +29,13 @@ const BUY = { side: 'buy', entry: 2380, stopLoss: 2370.5, takeProfits: [2390, 24
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t, ADMIN.email, ADMIN.password);
-  [basic, pro, expert, expiredPro, trial] = await Promise.all(['basic', 'pro', 'expert', 'expiredpro', 'trial'].map((label) => signUp(t, label)));
+  [basic, pro, expert, expiredPro, trial] = (await Promise.all(['basic', 'pro', 'expert', 'expiredpro', 'trial'].map((label) => signUp(t, label)))) as [
+    SignedInUser,
+    SignedInUser,
+    SignedInUser,
+    SignedInUser,
+    SignedInUser,
+  ];
   const month = new Date(Date.now() + 30 * DAY);
   await membership(basic, 'basic', month);
   await membership(pro, 'pro', month);

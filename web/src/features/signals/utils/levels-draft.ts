@@ -1,0 +1,60 @@
+import { levelsProblem, riskReward, type Signal, type SignalLevels, type SignalSide } from '@le/contracts';
+
+/**
+ * What a price box holds: null while empty, NaN when it is no number (levelsProblem then names the
+ * field). A comma is read as the decimal point ("2345,5"), as Indonesian keyboards type it.
+ */
+export const parsePrice = (text: string): number | null => {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const normalised = trimmed.includes('.') ? trimmed : trimmed.replace(',', '.');
+  return /^\d+(\.\d*)?$|^\.\d+$/.test(normalised) ? Number(normalised) : Number.NaN;
+};
+
+export interface LevelsDraft {
+  side: SignalSide;
+  entry: string;
+  stopLoss: string;
+  takeProfits: string[];
+}
+
+export type DraftReading =
+  /** A box is still empty: nothing to judge yet. */
+  | { state: 'incomplete' }
+  | { state: 'invalid'; problem: string }
+  | { state: 'valid'; levels: SignalLevels; risk: number; reward: number; ratio: number | null };
+
+/** The levels as typed, judged by the contract's rules once every box holds something. */
+export const readDraft = (draft: LevelsDraft): DraftReading => {
+  const entry = parsePrice(draft.entry);
+  const stopLoss = parsePrice(draft.stopLoss);
+  const takeProfits = draft.takeProfits.map(parsePrice);
+  if (entry === null || stopLoss === null || takeProfits.some((price) => price === null)) return { state: 'incomplete' };
+  const levels: SignalLevels = { side: draft.side, entry, stopLoss, takeProfits: takeProfits as number[] };
+  const problem = levelsProblem(levels);
+  if (problem) return { state: 'invalid', problem };
+  return { state: 'valid', levels, ...riskReward(levels) };
+};
+
+const priceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const pipsFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A price as the feed shows it: 2,345.50. */
+export const formatPrice = (price: number | null): string => (price === null ? '—' : priceFormat.format(price));
+
+/** Pips with one decimal; `signed` adds + to a gain (a loss carries its minus). */
+export const formatPips = (pips: number, { signed = false } = {}): string =>
+  `${signed && pips > 0 ? '+' : ''}${pipsFormat.format(pips)} pips`;
+
+/** A reward-to-risk ratio as traders write it: 1:2.5. */
+export const formatRatio = (ratio: number | null): string => (ratio === null ? '—' : `1:${ratio}`);
+
+/** The price boxes' text for a price the API gave (no grouping, so it reads back as typed). */
+export const priceText = (price: number | null): string => (price === null ? '' : String(price));
+
+/** A signal whose levels this viewer sees (admins, Pro and Expert members, and every closed one). */
+export type SignalWithLevels = Signal & SignalLevels;
+
+/** Redacted signals come with `side` and the levels null (contract §8). */
+export const hasLevels = (signal: Signal): signal is SignalWithLevels =>
+  signal.side !== null && signal.entry !== null && signal.stopLoss !== null && signal.takeProfits !== null;

@@ -1,0 +1,142 @@
+import { Badge, Box, Button, Dialog, HStack, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { isValidPrice, outcomeOf, pipsBetween, type SignalOutcome } from '@le/contracts';
+import { useState, type FormEvent } from 'react';
+
+import { FormAlert } from '@/components/ui/form-alert';
+import { toaster } from '@/components/ui/toaster';
+import { errorMessage } from '@/lib/api-client';
+import { useCloseSignal } from '@/features/signals/api/admin';
+import { SideBadge } from '@/features/signals/components/live/side-badge';
+import { formatPips, formatPrice, parsePrice, type SignalWithLevels } from '@/features/signals/utils/levels-draft';
+import { PriceField } from './price-field';
+
+type CloseOutcome = Exclude<SignalOutcome, 'cancelled'>;
+
+export const OUTCOME_LABELS: Record<CloseOutcome, { label: string; palette: 'green' | 'red' | 'gray' }> = {
+  tp: { label: 'TP', palette: 'green' },
+  sl: { label: 'SL', palette: 'red' },
+  manual: { label: 'Manual', palette: 'gray' },
+};
+
+/** What a close at this exit would record: pips and outcome, by the contract's rules; null until the price is one. */
+export const closePreview = (signal: SignalWithLevels, exitText: string): { exitPrice: number; pips: number; outcome: CloseOutcome } | null => {
+  const exitPrice = parsePrice(exitText);
+  if (exitPrice === null || !isValidPrice(exitPrice)) return null;
+  return { exitPrice, pips: pipsBetween(signal.side, signal.entry, exitPrice), outcome: outcomeOf(signal, exitPrice) };
+};
+
+function CloseForm({ signal, onClose }: { signal: SignalWithLevels; onClose: () => void }) {
+  const close = useCloseSignal();
+  const [exit, setExit] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const preview = closePreview(signal, exit);
+  const busy = close.isPending;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!preview || busy) return;
+    setError(null);
+    try {
+      const { signal: closed } = await close.mutateAsync({ id: signal._id, exitPrice: preview.exitPrice });
+      const pips = closed.pips ?? preview.pips;
+      const outcome = (closed.outcome ?? preview.outcome) as CloseOutcome;
+      toaster.create({ type: 'success', title: 'Signal closed', description: `${formatPips(pips, { signed: true })} · ${OUTCOME_LABELS[outcome]?.label ?? outcome}`, closable: true });
+      onClose();
+    } catch (failure) {
+      setError(errorMessage(failure, 'The signal could not be closed. Please try again.'));
+    }
+  };
+
+  return (
+    <Box asChild display="contents">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Close signal">
+        <Dialog.Body>
+          <Stack gap="4">
+            <HStack gap="2" wrap="wrap" fontSize="sm">
+              <SideBadge side={signal.side} />
+              <Text color="fg.muted">
+                Entry <Text as="span" fontFamily="mono" color="fg">{formatPrice(signal.entry)}</Text> · SL{' '}
+                <Text as="span" fontFamily="mono" color="red.300">{formatPrice(signal.stopLoss)}</Text> · TP1{' '}
+                <Text as="span" fontFamily="mono" color="green.300">{formatPrice(signal.takeProfits[0] ?? null)}</Text>
+              </Text>
+            </HStack>
+            <PriceField
+              id={`close-${signal._id}-exit`}
+              label="Exit price"
+              value={exit}
+              onChange={(value) => {
+                setExit(value);
+                setError(null);
+              }}
+              disabled={busy}
+            />
+            <Box borderWidth="1px" borderColor="border" borderRadius="lg" bg="bg.muted" px="3" py="2.5" aria-live="polite" data-testid="close-preview">
+              {preview ? (
+                <SimpleGrid columns={2} gap="3">
+                  <Stack gap="0.5">
+                    <Text fontSize="2xs" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
+                      Result
+                    </Text>
+                    <Text
+                      fontFamily="mono"
+                      fontWeight="semibold"
+                      color={preview.pips > 0 ? 'green.300' : preview.pips < 0 ? 'red.300' : 'fg'}
+                      data-testid="close-pips"
+                    >
+                      {formatPips(preview.pips, { signed: true })}
+                    </Text>
+                  </Stack>
+                  <Stack gap="0.5" align="flex-start">
+                    <Text fontSize="2xs" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
+                      Outcome
+                    </Text>
+                    <Badge variant="subtle" colorPalette={OUTCOME_LABELS[preview.outcome].palette} data-testid="close-outcome" data-outcome={preview.outcome}>
+                      {OUTCOME_LABELS[preview.outcome].label}
+                    </Badge>
+                  </Stack>
+                </SimpleGrid>
+              ) : (
+                <Text fontSize="sm" color={exit.trim() ? 'red.300' : 'fg.muted'} data-testid="close-hint">
+                  {exit.trim()
+                    ? 'The exit must be a price above 0 and below 1,000,000 with at most 2 decimals.'
+                    : 'Type the exit price to see the pips and the outcome.'}
+                </Text>
+              )}
+            </Box>
+            <Text fontSize="xs" color="fg.subtle">
+              A closed signal is final: it goes on the public record and never changes again.
+            </Text>
+            {error ? <FormAlert status="error" title={error} /> : null}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Keep open
+          </Button>
+          <Button type="submit" colorPalette="gold" disabled={!preview} loading={busy} loadingText="Closing…">
+            Close signal
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </Box>
+  );
+}
+
+/** Close an open signal at a price, previewing its pips and outcome (TP, SL or Manual) as it is typed. */
+export function CloseSignalDialog({ signal, open, onClose }: { signal: SignalWithLevels; open: boolean; onClose: () => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => (!details.open ? onClose() : undefined)} placement="center" role="alertdialog">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content bg="bg.panel">
+            <Dialog.Header>
+              <Dialog.Title>Close this signal?</Dialog.Title>
+            </Dialog.Header>
+            {open ? <CloseForm signal={signal} onClose={onClose} /> : null}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,5 +1,6 @@
 import { LivePage } from '@/features/live/components/live-page';
+import { OpenSignalsPanel } from '@/features/signals/components/live/open-signals-panel';
 
 export function LiveRoute() {
-  return <LivePage />;
+  return <LivePage aside={<OpenSignalsPanel />} />;
 }

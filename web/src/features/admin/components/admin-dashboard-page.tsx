@@ -56,8 +56,11 @@ function ListCard({ title, empty, children, count }: { title: string; empty: str
   );
 }
 
-/** /dashboard (admin): members by tier, pending payments, trials ending soon, who is online, messages today. */
-export function AdminDashboardPage() {
+/**
+ * /dashboard (admin): members by tier, pending payments, trials ending soon, who is online, messages
+ * today; `children` are the sections other features add below (the route composes them).
+ */
+export function AdminDashboardPage({ children }: { children?: ReactNode }) {
   const query = useAdminStats();
   const stats = query.data ?? null;
   const error = useReadError(query, 'The dashboard could not be loaded.');
@@ -152,6 +155,7 @@ export function AdminDashboardPage() {
             </SimpleGrid>
           </>
         )}
+        {children}
       </Stack>
     </Container>
   );

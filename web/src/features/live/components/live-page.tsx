@@ -1,6 +1,7 @@
-import { Badge, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { canUseMemberFeatures } from '@le/contracts';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { useFreshUser } from '@/features/live/hooks/use-fresh-user';
@@ -9,9 +10,10 @@ import { LiveGate, MembershipEnded } from './live-gate';
 
 /**
  * /live (spec §2): admins and members with a running membership get the chart; everybody else the
- * gate. Rights follow the membership dates, whatever the stored role says.
+ * gate. Rights follow the membership dates, whatever the stored role says. `aside` (the open
+ * signals) sits beside the chart on wide screens and below it on narrow ones, for every visitor.
  */
-export function LivePage() {
+export function LivePage({ aside }: { aside?: ReactNode }) {
   const { token, user, ready } = useFreshUser();
 
   let body;
@@ -39,7 +41,16 @@ export function LivePage() {
             The gold price as it trades, for members and admins.
           </Text>
         </Stack>
-        {body}
+        {aside ? (
+          <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' }} gap={{ base: '8', lg: '6' }} alignItems="start">
+            <Box minW="0">{body}</Box>
+            <Box as="aside" minW="0">
+              {aside}
+            </Box>
+          </Grid>
+        ) : (
+          body
+        )}
       </Stack>
     </Container>
   );

@@ -8,6 +8,12 @@ import {
 } from '@le/signal-core';
 import { DuplicateKeyError, type Collection, type Filter, type StoreDriver } from './collection';
 
+/** A stored signal: the projection's document and whether it is over (closed or cancelled), for the lists' indexes. */
+type SignalRecord = SignalDoc & { finished: boolean };
+
+const toRecord = (doc: SignalDoc): SignalRecord => ({ ...doc, finished: doc.status !== 'open' });
+const toDoc = ({ finished: _finished, ...doc }: SignalRecord): SignalDoc => doc;
+
 /**
  * The signals' event store (`signal_events`, append-only, unique on seq so two writers never take
  * the same place) and its projection (`signals`, one document per signal, a fold of its events).
@@ -18,7 +24,7 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
 
   private constructor(
     private readonly events: Collection<SignalEvent>,
-    private readonly signals: Collection<SignalDoc>,
+    private readonly signals: Collection<SignalRecord>,
   ) {}
 
   static async open(driver: StoreDriver): Promise<SignalsRepository> {
@@ -26,10 +32,11 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
       { fields: { stream: 1, seq: 1 }, unique: true },
       { fields: { 'data.signalId': 1, seq: 1 } },
     ]);
-    const signals = await driver.collection<SignalDoc>('signals', [
+    const signals = await driver.collection<SignalRecord>('signals', [
       { fields: { openedSeq: -1 } },
-      { fields: { status: 1, openedSeq: -1 } },
+      { fields: { finished: 1, openedSeq: -1 } },
       { fields: { side: 1, openedSeq: -1 } },
+      { fields: { side: 1, finished: 1, openedSeq: -1 } },
       { fields: { seq: -1 } },
     ]);
     const repository = new SignalsRepository(events, signals);
@@ -72,23 +79,27 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
   }
 
   /** Every event of these signals, ascending. */
-  eventsOf(signalIds: string[]): Promise<SignalEvent[]> {
-    if (signalIds.length === 0) return Promise.resolve([]);
-    return this.events.find({ 'data.signalId': { $in: signalIds } }, { sort: { seq: 1 } });
+  async eventsOf(signalIds: string[]): Promise<SignalEvent[]> {
+    if (signalIds.length === 0) return [];
+    if (signalIds.length === 1) return this.events.find({ 'data.signalId': signalIds[0] }, { sort: { seq: 1 } });
+    // Several index ranges: sorted here (a handful of events each) rather than by a temporary b-tree.
+    return (await this.events.find({ 'data.signalId': { $in: signalIds } })).sort((a, b) => a.seq - b.seq);
   }
 
-  findSignal(signalId: string): Promise<SignalDoc | null> {
-    return this.signals.findOne({ _id: signalId });
+  async findSignal(signalId: string): Promise<SignalDoc | null> {
+    const found = await this.signals.findOne({ _id: signalId });
+    return found ? toDoc(found) : null;
   }
 
   /** Keeps the stored document when it has folded as far already (a higher or equal seq). */
   async saveSignal(doc: SignalDoc): Promise<void> {
-    const { _id, ...fields } = doc;
+    const record = toRecord(doc);
+    const { _id, ...fields } = record;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       if (await this.signals.updateOne({ _id, seq: { $lt: doc.seq } }, { $set: fields })) return;
       if (await this.signals.findOne({ _id })) return;
       try {
-        await this.signals.insertOne(doc);
+        await this.signals.insertOne(record);
         return;
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error;
@@ -96,27 +107,21 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
     }
   }
 
-  /** Newest first by the event that opened them; `before` is an `openedSeq`. */
-  page(filter: { statuses: SignalDoc['status'][] | null; side: SignalDoc['side'] | null; sideOf: 'all' | 'finished'; before: number | null; limit: number }): Promise<SignalDoc[]> {
+  /**
+   * Newest first by the event that opened them; `before` is an `openedSeq`. `finished`: only open
+   * (false), only closed or cancelled (true), or both (null).
+   */
+  async page(filter: { finished: boolean | null; side: SignalDoc['side'] | null; before: number | null; limit: number }): Promise<SignalDoc[]> {
     const query: Filter = {};
-    if (filter.statuses) query.status = filter.statuses.length === 1 ? filter.statuses[0] : { $in: filter.statuses };
-    if (filter.side) {
-      query.side = filter.side;
-      // A viewer without the levels may filter by side only among finished signals: an open
-      // signal's side is part of what it may not see.
-      if (filter.sideOf === 'finished') {
-        const finished = (filter.statuses ?? ['closed', 'cancelled']).filter((status) => status !== 'open');
-        if (finished.length === 0) return Promise.resolve([]);
-        query.status = { $in: finished };
-      }
-    }
+    if (filter.side) query.side = filter.side;
+    if (filter.finished !== null) query.finished = filter.finished;
     if (filter.before !== null) query.openedSeq = { $lt: filter.before };
-    return this.signals.find(query, { sort: { openedSeq: -1 }, limit: filter.limit });
+    return (await this.signals.find(query, { sort: { openedSeq: -1 }, limit: filter.limit })).map(toDoc);
   }
 
-  /** Every finished signal (the record's input). */
-  finished(): Promise<SignalDoc[]> {
-    return this.signals.find({ status: { $in: ['closed', 'cancelled'] } }, { sort: { openedSeq: 1 } });
+  /** Every closed or cancelled signal (the record's input), in no particular order. */
+  async finished(): Promise<SignalDoc[]> {
+    return (await this.signals.find({ finished: true })).map(toDoc);
   }
 
   /** The highest seq folded into the projection (0 when empty). */

@@ -10,6 +10,7 @@ import { purgeExpiredRecords, RETENTION_BATCH } from '../services/retention';
 import type { HistoryCursor, HistoryPage } from './history-repository';
 import { newUserRecord, type HistoryRecord, type UserRecord } from './records';
 import { appendDecided, StreamConflictError, type ChatEvent, type NewChatEvent } from '@le/chat-core';
+import { applySignalEvent, rebuildSignals, SIGNALS_STREAM, SignalSeqTakenError, type SignalEvent } from '@le/signal-core';
 import { ChatEventsRepository, ClientIdTakenError } from './chat-events-repository';
 import { UNREAD_CHUNK } from './chat-projections-repository';
 
@@ -477,6 +478,46 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect(decisions).toBe(2);
     expect((await store.chatEvents.after(stream, 0, 10)).map((event) => event.seq)).toEqual([1, 2, 3, 4]);
     expect(await store.chatEvents.readHead(stream)).toBe(4);
+  });
+
+  it('signals: one stream with a unique seq, a projection that only moves forward, lists by state and side', async () => {
+    const event = (seq: number, type: SignalEvent['type'], signalId: string, data: Record<string, unknown> = {}) =>
+      ({ _id: newId(), seq, stream: SIGNALS_STREAM, type, actorId: 'admin', at: new Date(Date.UTC(2026, 0, 1, 0, seq)).toISOString(), data: { signalId, ...data } }) as SignalEvent;
+    const opened = (seq: number, signalId: string, side: 'buy' | 'sell') =>
+      event(seq, 'signal.opened', signalId, {
+        side,
+        entry: 2380,
+        stopLoss: side === 'buy' ? 2370 : 2390,
+        takeProfits: [side === 'buy' ? 2390 : 2370],
+        analysis: null,
+        author: { _id: 'admin', name: 'Admin' },
+      });
+    const [a, b, c] = [newId(), newId(), newId()];
+    const log = [opened(1, a, 'buy'), opened(2, b, 'sell'), event(3, 'signal.closed', a, { exitPrice: 2390, pips: 100, outcome: 'tp' }), opened(4, c, 'buy'), event(5, 'signal.cancelled', c)];
+    expect(await store.signals.head()).toBe(0);
+    for (const each of log) {
+      await store.signals.insert(each);
+      await applySignalEvent(store.signals, each);
+    }
+    await expect(store.signals.insert({ ...log[0]!, _id: newId() })).rejects.toBeInstanceOf(SignalSeqTakenError);
+    expect(await store.signals.readHead()).toBe(5);
+    expect(await store.signals.projectedHead()).toBe(5);
+    expect((await store.signals.after(2, 10)).map((each) => each.seq)).toEqual([3, 4, 5]);
+    expect((await store.signals.eventsOf([a])).map((each) => each.seq)).toEqual([1, 3]);
+    expect((await store.signals.eventsOf([c, a])).map((each) => each.seq)).toEqual([1, 3, 4, 5]);
+    // A stale fold never overwrites a newer one.
+    await store.signals.saveSignal({ ...(rebuildSignals(log.slice(0, 1)).get(a)!) });
+    expect(await store.signals.findSignal(a)).toMatchObject({ status: 'closed', seq: 3, pips: 100 });
+    expect(await store.signals.findSignal(a)).toEqual(rebuildSignals(log).get(a));
+    const ids = async (filter: Partial<Parameters<Store['signals']['page']>[0]>) =>
+      (await store.signals.page({ finished: null, side: null, before: null, limit: 10, ...filter })).map((doc) => doc._id);
+    expect(await ids({})).toEqual([c, b, a]);
+    expect(await ids({ finished: false })).toEqual([b]);
+    expect(await ids({ finished: true })).toEqual([c, a]);
+    expect(await ids({ side: 'buy', finished: true })).toEqual([c, a]);
+    expect(await ids({ side: 'sell' })).toEqual([b]);
+    expect(await ids({ before: 4, limit: 1 })).toEqual([b]);
+    expect((await store.signals.finished()).map((doc) => doc._id).sort()).toEqual([a, c].sort());
   });
 
   it('chat projections: conditional saves never go backwards; pages, unread counts, one chat per member', async () => {

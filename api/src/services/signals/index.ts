@@ -144,10 +144,13 @@ export class SignalService {
   /** Newest first, as the reader may see them; the cursor is the last one's opening seq. */
   async list(reader: SignalReader, query: SignalListQuery): Promise<{ signals: Signal[]; nextCursor: string | null }> {
     const access = this.accessOf(reader);
+    // A viewer without the levels may filter by side only among finished signals: an open
+    // signal's side is part of what they may not see.
+    const sideBlind = query.side !== null && access === 'none';
+    if (sideBlind && query.status === 'open') return { signals: [], nextCursor: null };
     const docs = await this.store.signals.page({
-      statuses: query.status === 'open' ? ['open'] : query.status === 'closed' ? ['closed', 'cancelled'] : null,
+      finished: query.status === 'open' ? false : query.status === 'closed' || sideBlind ? true : null,
       side: query.side,
-      sideOf: access === 'none' ? 'finished' : 'all',
       before: query.before,
       limit: query.limit + 1,
     });

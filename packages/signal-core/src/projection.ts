@@ -26,7 +26,8 @@ export interface SignalDoc {
 
 /**
  * Folds one event into the signal it concerns. An event at or below the document's seq was folded
- * already and changes nothing, so applying an event twice is harmless (catch-up after a crash).
+ * already and changes nothing, so applying an event twice is harmless (catch-up after a crash); an
+ * event after the close or cancel changes nothing either (contract §8: never changes again).
  */
 export const evolveSignal = (doc: SignalDoc | null, event: SignalEvent): SignalDoc | null => {
   if (event.type === 'signal.opened') {
@@ -52,7 +53,8 @@ export const evolveSignal = (doc: SignalDoc | null, event: SignalEvent): SignalD
       author: { ...data.author },
     };
   }
-  if (!doc || doc._id !== event.data.signalId || event.seq <= doc.seq) return doc;
+  // A closed or cancelled signal never changes again, even by an event decided on a stale read.
+  if (!doc || doc._id !== event.data.signalId || event.seq <= doc.seq || doc.status !== 'open') return doc;
   const base = { ...doc, seq: event.seq, updatedAt: event.at };
   switch (event.type) {
     case 'signal.updated': {

@@ -1,15 +1,16 @@
 /**
  * The clients of `pnpm bench`, in their own process so that the server's event loop and theirs do
  * not share a thread. Driven by IPC from bench/index.ts: connect N guest sockets spread over the
- * given realtime URLs, then report, per marker, when each socket received the `chat:event` whose
- * message content is that marker. Times are wall-clock milliseconds with sub-ms precision
+ * given realtime URLs (guests, or signed in with the given tokens in turn), then report, per marker,
+ * when each socket received the `chat:event` whose message content is that marker, or the
+ * `signal:event` of that seq (marker `signal-<seq>`). Times are wall-clock milliseconds with sub-ms precision
  * (`performance.timeOrigin + performance.now()`), comparable between the two processes.
  */
 import { performance } from 'node:perf_hooks';
 import { io as connect, type Socket } from 'socket.io-client';
 
 type Command =
-  | { type: 'connect'; urls: string[]; count: number }
+  | { type: 'connect'; urls: string[]; count: number; tokens?: (string | null)[] }
   | { type: 'collect'; marker: string; sentAt: number; timeoutMs: number }
   | { type: 'close' };
 
@@ -20,17 +21,22 @@ const waiters = new Map<string, () => void>();
 
 const send = (message: unknown) => process.send!(message);
 
-const open = (url: string): Promise<Socket> =>
+const receive = (marker: string) => {
+  const times = receipts.get(marker) ?? [];
+  times.push(now());
+  receipts.set(marker, times);
+  if (times.length === sockets.length) waiters.get(marker)?.();
+};
+
+const open = (url: string, token: string | null): Promise<Socket> =>
   new Promise((resolve, reject) => {
-    const socket = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 20_000 });
+    const socket = connect(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 20_000 });
     socket.on('chat:event', (event: { message?: { content?: string } }) => {
       const marker = event.message?.content;
-      if (!marker?.startsWith('bench-')) return;
-      const times = receipts.get(marker) ?? [];
-      times.push(now());
-      receipts.set(marker, times);
-      if (times.length === sockets.length) waiters.get(marker)?.();
+      if (marker?.startsWith('bench-')) receive(marker);
     });
+    // Signals are told apart by their seq: every socket gets each one once, in its own view.
+    socket.on('signal:event', (event: { seq: number }) => receive(`signal-${event.seq}`));
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
@@ -38,7 +44,10 @@ const open = (url: string): Promise<Socket> =>
 process.on('message', async (command: Command) => {
   if (command.type === 'connect') {
     for (let i = 0; i < command.count; i += 50) {
-      const batch = Array.from({ length: Math.min(50, command.count - i) }, (_, j) => open(command.urls[(i + j) % command.urls.length]!));
+      const tokens = command.tokens ?? [null];
+      const batch = Array.from({ length: Math.min(50, command.count - i) }, (_, j) =>
+        open(command.urls[(i + j) % command.urls.length]!, tokens[(i + j) % tokens.length]!),
+      );
       sockets.push(...(await Promise.all(batch)));
     }
     send({ type: 'connected', count: sockets.length });

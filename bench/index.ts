@@ -8,6 +8,8 @@
  *    two processes), skipping REST and the store. Rounds alternate between the two.
  *    a) one process (`pnpm start`), b) the API alone + two realtime processes over a private
  *    redis-server (`pnpm start:api` + 2 × `pnpm start:realtime`), 500 clients on each.
+ *    c) signals: one `POST /api/signals` to 1,000 sockets (guests, pro, expert, basic in turn), each
+ *    in its own view (three publishes), against one bare broadcast of the same bytes.
  * 2. Idle cost: HTTP requests per idle signed-in client per minute, counted on the real server over
  *    a window: our design (socket connected, heartbeat every 30 s, no polling) against the
  *    polling-only design of the spec (chat list every 2 s + conversation every 5 s = 42/min).
@@ -18,8 +20,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { LIMITS, ROOMS, type ChatEventPayload, type ChatMessage } from '@le/contracts';
-import { requireOrSkip, tempDir } from '@le/testing';
+import { LIMITS, ROOMS, type ChatEventPayload, type ChatMessage, type Signal, type SignalEventPayload } from '@le/contracts';
+import { latestCode, requireOrSkip, tempDir } from '@le/testing';
 import { io as connect } from 'socket.io-client';
 import { loadConfig } from '../api/src/config';
 import { startServer, type RunningServer } from '../api/src/main';
@@ -34,6 +36,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const FARMS = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
 const WARMUP = 2;
 const IDLE_WINDOW_MS = Number(process.env.BENCH_IDLE_MS ?? 30_000);
+/** Which parts run: `BENCH_PARTS=signals,growth` runs those only; all by default. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'fanout,signals,idle,growth').split(',').map((part) => part.trim()));
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,7 +45,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // ---- the client farm (bench/client-farm.ts in a child process) ----
 
 interface Farm {
-  connect(urls: string[], count: number): Promise<number>;
+  /** Guests, or signed-in sockets taking `tokens` in turn. */
+  connect(urls: string[], count: number, tokens?: (string | null)[]): Promise<number>;
   collect(marker: string, sentAt: number): Promise<{ latencies: number[]; expected: number }>;
   close(): Promise<void>;
 }
@@ -63,8 +68,8 @@ const startFarmProcess = async (): Promise<Farm> => {
   };
   await next('ready');
   return {
-    async connect(urls, count) {
-      child.send({ type: 'connect', urls, count });
+    async connect(urls, count, tokens) {
+      child.send({ type: 'connect', urls, count, tokens });
       return (await next<{ count: number }>('connected')).count;
     },
     async collect(marker, sentAt) {
@@ -84,9 +89,9 @@ const startFarmProcess = async (): Promise<Farm> => {
 const startFarm = async (): Promise<Farm> => {
   const farms = await Promise.all(Array.from({ length: FARMS }, () => startFarmProcess()));
   return {
-    async connect(urls, count) {
+    async connect(urls, count, tokens) {
       const counts = await Promise.all(
-        farms.map((farm, index) => farm.connect(urls, Math.floor(count / farms.length) + (index < count % farms.length ? 1 : 0))),
+        farms.map((farm, index) => farm.connect(urls, Math.floor(count / farms.length) + (index < count % farms.length ? 1 : 0), tokens)),
       );
       return counts.reduce((sum, n) => sum + n, 0);
     },
@@ -170,6 +175,62 @@ const fanOut = async (
   rows.push([label, 'ours (REST → store → publish → socket)', fmt(a.p50), fmt(a.p99), `${a.received}/${a.expected}`]);
   rows.push([label, 'bare Socket.IO broadcast, same bytes', fmt(b.p50), fmt(b.p99), `${b.received}/${b.expected}`]);
   rows.push([label, 'ratio ours / bare', `${(a.p50 / b.p50).toFixed(2)}×`, `${(a.p99 / b.p99).toFixed(2)}×`, '']);
+};
+
+/**
+ * Signals: one `POST /api/signals` reaches every socket in its own view (three publishes: the
+ * full view, the levels, the redacted rest), against one bare broadcast of the full view's bytes
+ * to every socket. Keyed by seq: the bench is the stream's only writer.
+ */
+const signalFanOut = async (label: string, farm: Farm, admin: Account, apiUrl: string, broadcast: (payload: SignalEventPayload) => void) => {
+  const ours = emptySeries();
+  const bare = emptySeries();
+  const body = { side: 'buy', entry: 2380, stopLoss: 2370, takeProfits: [2390, 2400, 2410], analysis: 'Bench: a breakout above the Asian range with room to the weekly high.' };
+  const first = await rest<{ signal: Signal }>(apiUrl, 'POST', '/api/signals', { token: admin.token, body });
+  await farm.collect(`signal-${first.signal.seq}`, now());
+  let seq = first.signal.seq;
+  const template = (await rest<{ events: SignalEventPayload[] }>(apiUrl, 'GET', `/api/signals/events?after=${seq - 1}`, { token: admin.token })).events[0]!;
+  for (let round = 0; round < WARMUP + ROUNDS; round += 1) {
+    const counted = round >= WARMUP;
+    seq += 1;
+    const sentAt = now();
+    const posted = rest<{ signal: Signal }>(apiUrl, 'POST', '/api/signals', { token: admin.token, body });
+    const result = await farm.collect(`signal-${seq}`, sentAt);
+    if ((await posted).signal.seq !== seq) throw new Error('another writer took a seq: the bench must be the only one');
+    const bareSeq = 1_000_000 + round;
+    const bareAt = now();
+    broadcast({ ...template, seq: bareSeq });
+    const bareResult = await farm.collect(`signal-${bareSeq}`, bareAt);
+    if (counted) {
+      for (const [series, got] of [[ours, result], [bare, bareResult]] as const) {
+        series.latencies.push(...got.latencies);
+        series.received += got.latencies.length;
+        series.expected += got.expected;
+      }
+    }
+  }
+  const a = summary(ours);
+  const b = summary(bare);
+  signalRows.push([label, 'ours (REST → store → 3 views → socket)', fmt(a.p50), fmt(a.p99), `${a.received}/${a.expected}`]);
+  signalRows.push([label, 'bare broadcast of the full view to all', fmt(b.p50), fmt(b.p99), `${b.received}/${b.expected}`]);
+  signalRows.push([label, 'ratio ours / bare (target p99 ≤ 1.3×)', `${(a.p50 / b.p50).toFixed(2)}×`, `${(a.p99 / b.p99).toFixed(2)}×`, '']);
+};
+const signalRows: string[][] = [];
+
+/** Accounts whose sockets see signals differently: a pro, an expert, a basic member (and guests beside them). */
+const tierTokens = async (server: RunningServer): Promise<(string | null)[]> => {
+  const tokens: (string | null)[] = [null];
+  for (const tier of ['pro', 'expert', 'basic']) {
+    const username = `bench${tier}${Date.now().toString(36)}`;
+    const input = { name: `Bench ${tier}`, username, email: `${username}@example.com`, password: 'correct horse 1' };
+    await rest(server.url, 'POST', '/api/auth/register', { body: input });
+    const code = await latestCode(server.app.config.mailOutbox, input.email);
+    await rest(server.url, 'POST', '/api/auth/verify-email', { body: { email: input.email, code } });
+    const signedIn = await rest<{ token: string; user: { _id: string } }>(server.url, 'POST', '/api/auth/login', { body: { email: input.email, password: input.password } });
+    await server.app.store.users.update(signedIn.user._id, { role: 'member', membershipTier: tier, membershipEnd: new Date(Date.now() + 30 * 86_400_000) });
+    tokens.push(signedIn.token);
+  }
+  return tokens;
 };
 
 /** The latest global event as a guest receives it, read back through the events log. */
@@ -273,11 +334,23 @@ const main = async () => {
     const admin = await loginTo(single.url);
     const connected = await farm.connect([single.url], CLIENTS);
     console.log(`one process: ${connected} clients connected`);
-    await fanOut('1 process', farm, admin, single.url, (payload) => {
-      single.realtime!.io.except(ROOMS.role('admin')).emit('chat:event', payload);
-    });
+    if (PARTS.has('fanout')) {
+      await fanOut('1 process', farm, admin, single.url, (payload) => {
+        single.realtime!.io.except(ROOMS.role('admin')).emit('chat:event', payload);
+      });
+    }
     await farm.close();
-    await idleCost(single, admin);
+    // Signals: the same number of sockets, a quarter each guest, pro, expert and basic.
+    farm = await startFarm();
+    const signalSockets = await farm.connect([single.url], CLIENTS, await tierTokens(single));
+    console.log(`one process: ${signalSockets} clients connected for signals (guest, pro, expert, basic in turn)`);
+    if (PARTS.has('signals')) {
+      await signalFanOut('1 process', farm, admin, single.url, (payload) => {
+        single.realtime!.io.emit('signal:event', payload);
+      });
+    }
+    await farm.close();
+    if (PARTS.has('idle')) await idleCost(single, admin);
   } finally {
     await farm.close();
     await single.close();
@@ -296,9 +369,24 @@ const main = async () => {
         CLIENTS,
       );
       console.log(`two realtime processes over Redis: ${connected} clients connected (half on each)`);
-      await fanOut('2 processes + Redis', farm, admin, set.apiUrl, (payload) => {
-        set.api.app.realtime.publisher.emitExcept([ROOMS.role('admin')], 'chat:event', payload);
-      });
+      if (PARTS.has('fanout')) {
+        await fanOut('2 processes + Redis', farm, admin, set.apiUrl, (payload) => {
+          set.api.app.realtime.publisher.emitExcept([ROOMS.role('admin')], 'chat:event', payload);
+        });
+      }
+      await farm.close();
+      farm = await startFarm();
+      const signalSockets = await farm.connect(
+        set.realtime.map((process) => process.url),
+        CLIENTS,
+        await tierTokens(set.api),
+      );
+      console.log(`two realtime processes over Redis: ${signalSockets} clients connected for signals`);
+      if (PARTS.has('signals')) {
+        await signalFanOut('2 processes + Redis', farm, admin, set.apiUrl, (payload) => {
+          set.api.app.realtime.publisher.emitExcept([], 'signal:event', payload);
+        });
+      }
     } finally {
       await farm.close();
       await set.close();
@@ -309,7 +397,11 @@ const main = async () => {
   const table = [['set-up', 'path', 'p50 ms', 'p99 ms', 'received'], ...rows];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   for (const row of table) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
-  await growth();
+  console.log('\nSignal fan-out, ms from send to receipt on each client, every socket its own view (all rounds pooled):');
+  const signalTable = [['set-up', 'path', 'p50 ms', 'p99 ms', 'received'], ...signalRows];
+  const signalWidths = signalTable[0]!.map((_, column) => Math.max(...signalTable.map((row) => row[column]!.length)));
+  for (const row of signalTable) console.log(row.map((cell, column) => cell.padEnd(signalWidths[column]!)).join('  '));
+  if (PARTS.has('growth')) await growth();
   console.log(`\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 };
 

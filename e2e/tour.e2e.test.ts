@@ -21,7 +21,7 @@ const accounts = inject('accounts');
  */
 const appErrors = (errors: string[]) => errors.filter((text) => !/^Failed to load resource: net::ERR_(NAME_NOT_RESOLVED|INTERNET_DISCONNECTED)/.test(text));
 
-const PUBLIC = ['/', '/history', '/live', '/faq-chat', '/home-dashboard', '/history-dashboard', '/faq-chat-dashboard', '/live-dashboard'];
+const PUBLIC = ['/', '/history', '/live', '/signals', '/faq-chat', '/home-dashboard', '/history-dashboard', '/faq-chat-dashboard', '/live-dashboard'];
 const SIGNED_IN = ['/settings', '/dashboard-member', '/payment-membership', '/chat-user'];
 const ADMIN_ONLY = ['/dashboard', '/manage-membership', '/manage-history', '/manage-history/create', '/chat-admin', '/log-activity'];
 const GUEST_ONLY = ['/auth/login', '/auth/register', '/auth/verify-email', '/auth/forgot-password', '/auth/reset-password', '/auth/404'];
@@ -40,7 +40,7 @@ interface Tour {
   menu: string[];
 }
 
-const PUBLIC_LINKS = ['Home', 'History', 'Live', 'FAQ Chat'];
+const PUBLIC_LINKS = ['Home', 'History', 'Live', 'Signals', 'FAQ Chat'];
 const MEMBER_MENU = ['Profile', 'Message', 'Sign Out'];
 
 const TOURS: Tour[] = [

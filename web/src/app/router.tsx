@@ -18,6 +18,7 @@ const page =
 const home = page(() => import('./routes/home'), (m) => m.HomeRoute);
 const history = page(() => import('./routes/history'), (m) => m.HistoryRoute);
 const live = page(() => import('./routes/live'), (m) => m.LiveRoute);
+const signals = page(() => import('./routes/signals'), (m) => m.SignalsRoute);
 const faqChat = page(() => import('./routes/faq-chat'), (m) => m.FaqChatRoute);
 
 const child = (path: string) => path.replace(/^\//, '');
@@ -37,6 +38,7 @@ const routes: RouteObject[] = [
           { index: true, lazy: home },
           { path: child(paths.history.path), lazy: history },
           { path: child(paths.live.path), lazy: live },
+          { path: child(paths.signals.path), lazy: signals },
           { path: child(paths.faqChat.path), lazy: faqChat },
           { path: child(paths.homeDashboard.path), lazy: home },
           { path: child(paths.historyDashboard.path), lazy: history },

@@ -5,6 +5,7 @@ export const paths = {
   home: route('/'),
   history: route('/history'),
   live: route('/live'),
+  signals: route('/signals'),
   faqChat: route('/faq-chat'),
 
   homeDashboard: route('/home-dashboard'),

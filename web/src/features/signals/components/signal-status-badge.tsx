@@ -3,7 +3,7 @@ import type { Signal } from '@le/contracts';
 
 import { STATUS_LABELS } from '@/features/signals/utils/format';
 
-const palette: Record<Signal['status'], string> = { open: 'yellow', closed: 'gray', cancelled: 'gray' };
+const palette: Record<Signal['status'], string> = { open: 'gold', closed: 'gray', cancelled: 'gray' };
 
 /** Open (gold), closed, cancelled. */
 export function SignalStatusBadge({ status }: { status: Signal['status'] }) {

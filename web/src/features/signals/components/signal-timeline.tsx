@@ -1,0 +1,53 @@
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import type { SignalTimelineEntry } from '@le/contracts';
+
+import { formatDateTime } from '@/lib/dates';
+import { describeTimeline } from '@/features/signals/utils/format';
+
+const dotColor: Record<SignalTimelineEntry['type'], string> = {
+  'signal.opened': 'gold.solid',
+  'signal.updated': 'blue.400',
+  'signal.closed': 'green.400',
+  'signal.cancelled': 'gray.500',
+};
+
+/** A signal's history, oldest first: what each event changed and when (nothing is ever removed). */
+export function SignalTimeline({ events }: { events: SignalTimelineEntry[] }) {
+  const sorted = [...events].sort((a, b) => a.seq - b.seq);
+  const described = describeTimeline(sorted);
+  if (sorted.length === 0) return <Text color="fg.muted">No events yet.</Text>;
+  return (
+    <Stack as="ol" gap="0" listStyleType="none" m="0" p="0" aria-label="Signal timeline" data-testid="signal-timeline">
+      {sorted.map((entry, index) => (
+        <HStack as="li" key={entry.seq} align="stretch" gap="3" data-testid="timeline-entry" data-type={entry.type}>
+          <Stack align="center" gap="0" flexShrink={0} w="3">
+            <Box mt="1.5" boxSize="2.5" borderRadius="full" bg={dotColor[entry.type]} />
+            {index < sorted.length - 1 ? <Box flex="1" w="1px" bg="border" /> : null}
+          </Stack>
+          <Stack gap="1" pb="5" minW="0" flex="1">
+            {described[index]!.map((line) => (
+              <Stack key={line.label} gap="0.5">
+                <HStack justify="space-between" align="baseline" gap="3" wrap="wrap">
+                  <Text fontWeight="semibold">{line.label}</Text>
+                  <Text asChild fontSize="xs" color="fg.subtle" fontFamily="mono">
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  </Text>
+                </HStack>
+                {line.details.map((detail) => (
+                  <Text key={detail} fontSize="sm" fontFamily="mono" color="fg" wordBreak="break-word">
+                    {detail}
+                  </Text>
+                ))}
+                {line.note ? (
+                  <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" wordBreak="break-word">
+                    {line.note}
+                  </Text>
+                ) : null}
+              </Stack>
+            ))}
+          </Stack>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,182 @@
+import type { Signal, SignalChanges, SignalEventPayload, SignalOutcome, SignalSide, SignalTimelineEntry } from '@le/contracts';
+
+const priceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const pipsFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** What a redacted level shows. */
+export const HIDDEN = '—';
+
+/** A price as the desk writes it: 2,384.20 (a hidden one as "—"). */
+export const formatPrice = (price: number | null | undefined): string => (price === null || price === undefined ? HIDDEN : priceFormat.format(price));
+
+/** Take-profits joined: "2,390.00 / 2,395.00". */
+export const formatTargets = (targets: number[] | null | undefined): string =>
+  !targets || targets.length === 0 ? HIDDEN : targets.map((target) => formatPrice(target)).join(' / ');
+
+/** Pips with their sign and one decimal: +55.0, −20.0 (ASCII minus), 0.0. */
+export const formatPips = (pips: number | null | undefined): string => {
+  if (pips === null || pips === undefined) return HIDDEN;
+  const text = pipsFormat.format(Math.abs(pips));
+  return pips > 0 ? `+${text}` : pips < 0 ? `-${text}` : text;
+};
+
+/** Green for a gain, red for a loss, muted for none. */
+export const pipsColor = (pips: number | null | undefined): string =>
+  pips === null || pips === undefined || pips === 0 ? 'fg.muted' : pips > 0 ? 'green.300' : 'red.300';
+
+export const sideLabel = (side: SignalSide): string => (side === 'buy' ? 'BUY' : 'SELL');
+
+export const OUTCOME_LABELS: Record<SignalOutcome, string> = { tp: 'TP', sl: 'SL', manual: 'Manual', cancelled: 'Cancelled' };
+
+export const outcomeLabel = (outcome: SignalOutcome | null): string => (outcome ? OUTCOME_LABELS[outcome] : HIDDEN);
+
+export const STATUS_LABELS: Record<Signal['status'], string> = { open: 'Open', closed: 'Closed', cancelled: 'Cancelled' };
+
+/** An open signal whose levels this viewer may not see. */
+export const isLocked = (signal: Pick<Signal, 'side'>): boolean => signal.side === null;
+
+/** The win rate as a percentage with one decimal ("—" when nothing is closed). */
+export const formatWinRate = (winRate: number | null): string => (winRate === null ? HIDDEN : `${pipsFormat.format(winRate * 100)}%`);
+
+/** "2026-03" → "March 2026". */
+export const formatMonth = (month: string): string => {
+  const [year, number] = month.split('-').map(Number);
+  if (!year || !number) return month;
+  return new Date(Date.UTC(year, number - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+};
+
+/* The tab title. */
+
+const COUNT_PREFIX = /^\(\d+\) /;
+
+/** The page's title with "(n) " in front while n signals are open (the old count replaced, none at 0). */
+export const withOpenCount = (title: string, count: number): string => {
+  const bare = title.replace(COUNT_PREFIX, '');
+  return count > 0 ? `(${count}) ${bare}` : bare;
+};
+
+/* Notices. */
+
+export interface SignalNotice {
+  title: string;
+  description?: string;
+  type: 'info' | 'success' | 'error';
+}
+
+/**
+ * The notice an event raises on any page, or null (an edit raises none): the levels when the viewer
+ * sees them, else that members on Pro do; a close with its pips and outcome.
+ */
+export const noticeFor = (event: SignalEventPayload): SignalNotice | null => {
+  const { signal } = event;
+  switch (event.type) {
+    case 'signal.opened':
+      if (isLocked(signal) || signal.entry === null) {
+        return { title: 'A new signal just opened', description: 'Members on Pro and Expert see its levels live.', type: 'info' };
+      }
+      return {
+        title: `New ${sideLabel(signal.side!)} signal on ${signal.symbol} at ${formatPrice(signal.entry)}`,
+        description: `SL ${formatPrice(signal.stopLoss)} · TP ${formatTargets(signal.takeProfits)}`,
+        type: 'info',
+      };
+    case 'signal.closed': {
+      const outcome = signal.outcome ? ` (${OUTCOME_LABELS[signal.outcome]})` : '';
+      return {
+        title: `Signal closed: ${formatPips(signal.pips)} pips${outcome}`,
+        description: signal.side ? `${sideLabel(signal.side)} ${signal.symbol} from ${formatPrice(signal.entry)} to ${formatPrice(signal.exitPrice)}` : undefined,
+        type: signal.pips !== null && signal.pips < 0 ? 'error' : 'success',
+      };
+    }
+    case 'signal.cancelled':
+      return {
+        title: 'Signal cancelled',
+        description: signal.side ? `${sideLabel(signal.side)} ${signal.symbol} at ${formatPrice(signal.entry)}` : undefined,
+        type: 'info',
+      };
+    default:
+      return null;
+  }
+};
+
+/* The timeline. */
+
+export interface TimelineLine {
+  /** What happened: "Opened", "Stop moved", "Targets changed", "Analysis edited", "Closed", "Cancelled". */
+  label: string;
+  /** The values it changed, as this viewer may see them. */
+  details: string[];
+  /** Prose beside the values: the analysis, or why something is hidden. */
+  note?: string;
+}
+
+interface Known {
+  stopLoss?: number | null;
+  takeProfits?: number[] | null;
+}
+
+/** Why a redacted value is missing. */
+export const LEVELS_HIDDEN = 'Levels are for Pro and Expert members while the signal is open.';
+export const ANALYSIS_HIDDEN = 'The analysis is for Expert members.';
+
+const moved = (before: string | null, after: string): string => (before && before !== HIDDEN && before !== after ? `${before} → ${after}` : after);
+
+/** What each entry of a timeline changed, in words, each against the value before it where known. */
+export const describeTimeline = (entries: SignalTimelineEntry[]): TimelineLine[][] => {
+  const known: Known = {};
+  return [...entries]
+    .sort((a, b) => a.seq - b.seq)
+    .map((entry) => {
+      const lines = describeEntry(entry.type, entry.changes, known);
+      if (entry.changes.stopLoss !== undefined) known.stopLoss = entry.changes.stopLoss;
+      if (entry.changes.takeProfits !== undefined) known.takeProfits = entry.changes.takeProfits;
+      return lines;
+    });
+};
+
+const describeEntry = (type: SignalTimelineEntry['type'], changes: SignalChanges, known: Known): TimelineLine[] => {
+  switch (type) {
+    case 'signal.opened': {
+      const hidden = changes.side === null || changes.side === undefined;
+      if (hidden) return [{ label: 'Opened', details: [], note: LEVELS_HIDDEN }];
+      const details = [`${sideLabel(changes.side!)} at ${formatPrice(changes.entry)}`, `SL ${formatPrice(changes.stopLoss)}`, `TP ${formatTargets(changes.takeProfits)}`];
+      return [{ label: 'Opened', details, ...(changes.analysis ? { note: changes.analysis } : {}) }];
+    }
+    case 'signal.updated': {
+      const lines: TimelineLine[] = [];
+      if (changes.stopLoss !== undefined) {
+        lines.push({
+          label: 'Stop moved',
+          details: changes.stopLoss === null ? [] : [`SL ${moved(known.stopLoss === undefined ? null : formatPrice(known.stopLoss), formatPrice(changes.stopLoss))}`],
+          ...(changes.stopLoss === null ? { note: LEVELS_HIDDEN } : {}),
+        });
+      }
+      if (changes.takeProfits !== undefined) {
+        lines.push({
+          label: 'Targets changed',
+          details:
+            changes.takeProfits === null
+              ? []
+              : [`TP ${moved(known.takeProfits === undefined ? null : formatTargets(known.takeProfits), formatTargets(changes.takeProfits))}`],
+          ...(changes.takeProfits === null ? { note: LEVELS_HIDDEN } : {}),
+        });
+      }
+      if (changes.analysis !== undefined) {
+        lines.push({ label: 'Analysis edited', details: [], note: changes.analysis ?? ANALYSIS_HIDDEN });
+      }
+      return lines.length > 0 ? lines : [{ label: 'Updated', details: [] }];
+    }
+    case 'signal.closed':
+      return [
+        {
+          label: 'Closed',
+          details: [
+            `Exit ${formatPrice(changes.exitPrice)}`,
+            `${formatPips(changes.pips)} pips`,
+            ...(changes.outcome ? [`Outcome ${OUTCOME_LABELS[changes.outcome]}`] : []),
+          ],
+        },
+      ];
+    case 'signal.cancelled':
+      return [{ label: 'Cancelled', details: [], note: 'Withdrawn within 5 minutes of opening; not counted in the win rate.' }];
+  }
+};

@@ -17,6 +17,10 @@ export interface Config {
   mailFrom: string;
   mailOutbox: string;
   trialDays: number;
+  /** Days a paid membership's rights outlive its end (contract §9). */
+  graceDays: number;
+  /** How often the membership lifecycle runs: reminders, rights that end (contract §9). */
+  lifecycleScanMs: number;
   production: boolean;
   /** Where the built web app is; null serves no web app (API-only tests). */
   webDist: string | null;
@@ -84,6 +88,8 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     mailFrom: present(env.MAIL_FROM) ? env.MAIL_FROM : 'Lukis Emas <no-reply@localhost>',
     mailOutbox: path.resolve(cwd, present(env.MAIL_OUTBOX) ? env.MAIL_OUTBOX : path.join(dataDir, 'outbox.jsonl')),
     trialDays: integer(env, 'TRIAL_DAYS', 7, 0, 3650),
+    graceDays: integer(env, 'GRACE_DAYS', 0, 0, 365),
+    lifecycleScanMs: integer(env, 'LIFECYCLE_SCAN_MS', 60_000, 1_000, 86_400_000),
     production,
     webDist: present(env.WEB_DIST) ? path.resolve(cwd, env.WEB_DIST) : null,
     trustProxy: proxyHops(env),

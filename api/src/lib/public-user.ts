@@ -18,6 +18,7 @@ export const toPublicUser = (user: UserRecord): PublicUser => ({
   membershipTier: user.membershipTier,
   duration: user.duration,
   membershipEnd: iso(user.membershipEnd),
+  graceEndsAt: iso(user.graceEndsAt ?? null),
   trialExpiresAt: iso(user.trialExpiresAt),
   role: user.role,
   emailVerified: user.emailVerified,

@@ -5,7 +5,7 @@
  * two admins clicking at once exactly one wins and the other gets a 409.
  */
 import type { AdminPaymentRecord, Duration, PaidTier, PaymentRecord } from '@le/contracts';
-import { DURATIONS, LIMITS, PAID_TIERS, PRICES } from '@le/contracts';
+import { DURATIONS, hasActiveMembership, LIMITS, PAID_TIERS, PRICES } from '@le/contracts';
 import { badRequest, conflict, failed, forbidden, notFound, type Refusal } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { DuplicateKeyError, type PaymentDoc, type Store, type UserRecord } from '../store';
@@ -29,11 +29,19 @@ export const addPeriod = (from: Date, duration: Duration): Date => {
 };
 
 /**
- * Where a new period starts: the end of a membership that still runs (so paying early loses no
- * day), otherwise now.
+ * Where a paid period starts (contract §9). The same tier while its rights still run (its grace
+ * included) extends from the current end, so paying early loses no day and paying in the grace
+ * keeps the days already had; another tier starts at the approval (a basic-yearly member buying
+ * a month of expert gets a month of expert, not thirteen); without rights, now.
  */
-export const periodStart = (user: Pick<UserRecord, 'membershipEnd'>, now: Date): Date =>
-  user.membershipEnd && user.membershipEnd.getTime() > now.getTime() ? user.membershipEnd : now;
+export const periodStart = (
+  user: Pick<UserRecord, 'role' | 'membershipTier' | 'membershipEnd' | 'graceEndsAt'>,
+  tier: string,
+  now: Date,
+): Date =>
+  user.membershipEnd && hasActiveMembership(user, now.getTime()) && user.membershipTier.toLowerCase() === tier.toLowerCase()
+    ? user.membershipEnd
+    : now;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
@@ -151,7 +159,8 @@ export interface ApproveInput {
 
 /**
  * Approves a pending payment: the payment becomes approved with the new end date, and the payer
- * becomes a member of the paid tier until max(now, current end) + the paid period.
+ * becomes a member of the paid tier for the paid period from `periodStart` (same tier: from the
+ * current end; another tier, or no rights: from now).
  * 404 unknown payment, 409 when it is not pending any more (another admin was first), 400 bad amount.
  */
 export const approvePayment = async (
@@ -168,7 +177,7 @@ export const approvePayment = async (
   // Made an admin after paying: an admin holds no membership (tier "admin"), as POST /payments says.
   if (payer.role === 'admin') throw conflict('This account is an admin now and holds no membership. Reject the payment instead.', 'PAYER_IS_ADMIN');
 
-  const membershipEnd = addPeriod(periodStart(payer, now), payment.duration);
+  const membershipEnd = addPeriod(periodStart(payer, payment.membershipTier, now), payment.duration);
   const decided = await store.payments.decide(paymentId, {
     status: 'approved',
     reviewedBy: adminId,

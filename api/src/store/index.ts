@@ -42,10 +42,11 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export const openStore = async (driver: StoreDriver): Promise<Store> => ({
+/** `graceDays`: how long a paid membership's rights outlive its end (GRACE_DAYS, contract §9). */
+export const openStore = async (driver: StoreDriver, options: { graceDays?: number } = {}): Promise<Store> => ({
   kind: driver.kind,
   ...(await openChatRepositories(driver)),
-  users: await UsersRepository.open(driver),
+  users: await UsersRepository.open(driver, options),
   sessions: await SessionsRepository.open(driver),
   codes: await CodesRepository.open(driver),
   files: await FilesRepository.open(driver),
@@ -68,15 +69,15 @@ async function openChatRepositories(driver: StoreDriver): Promise<Pick<Store, 'c
  * MongoDB when a URL is given, the embedded store (SQLite in DATA_DIR) otherwise; an embedded
  * store first takes over the NeDB files of an earlier build, if DATA_DIR has any.
  */
-export const createStore = async (options: { mongodbUrl: string | null; dataDir: string }): Promise<Store> => {
+export const createStore = async (options: { mongodbUrl: string | null; dataDir: string; graceDays?: number }): Promise<Store> => {
   if (options.mongodbUrl) {
     // Loaded only when used: the driver alone adds about 0.2 s to every start.
     const { createMongoDriver } = await import('./mongo');
-    return openStore(await createMongoDriver(options.mongodbUrl));
+    return openStore(await createMongoDriver(options.mongodbUrl), options);
   }
   const driver = createSqliteDriver(options.dataDir);
   try {
-    const store = await openStore(driver);
+    const store = await openStore(driver, options);
     return { ...store, takeover: await takeOverNedbDataDir(options.dataDir, driver) };
   } catch (error) {
     await driver.close();

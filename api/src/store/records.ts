@@ -14,6 +14,8 @@ export interface UserRecord {
   membershipTier: string;
   duration: Duration | null;
   membershipEnd: Date | null;
+  /** Derived on read (never stored): when the rights end, `membershipEnd + GRACE_DAYS`; null without grace. */
+  graceEndsAt?: Date | null;
   trialExpiresAt: Date | null;
   no_telp: string;
   city: string;

@@ -14,10 +14,34 @@ export interface MemberQuery {
 
 export type UserChanges = Partial<Omit<UserRecord, '_id' | 'createdAt' | 'emailLower' | 'usernameLower'>>;
 
-export class UsersRepository {
-  private constructor(private readonly users: Collection<UserRecord>) {}
+const DAY_MS = 86_400_000;
 
-  static async open(driver: StoreDriver): Promise<UsersRepository> {
+/**
+ * Users as the product sees them. `graceEndsAt` is derived on every read, never stored: a paid
+ * membership's rights last `graceDays` past its end (contract §9, GRACE_DAYS), so changing the
+ * setting applies to everyone at the next start, and every rights check that reads a user
+ * (`hasActiveMembership` and those built on it) sees the grace.
+ */
+export class UsersRepository {
+  private constructor(
+    private readonly users: Collection<UserRecord>,
+    private readonly graceDays: number,
+  ) {}
+
+  /** The record with its grace: `membershipEnd + graceDays` for a member with an end, null otherwise (or without grace). */
+  private withGrace = (user: UserRecord): UserRecord => ({
+    ...user,
+    graceEndsAt: this.graceDays > 0 && user.role === 'member' && user.membershipEnd ? new Date(user.membershipEnd.getTime() + this.graceDays * DAY_MS) : null,
+  });
+
+  private one = async (found: Promise<UserRecord | null>): Promise<UserRecord | null> => {
+    const user = await found;
+    return user ? this.withGrace(user) : null;
+  };
+
+  private many = async (found: Promise<UserRecord[]>): Promise<UserRecord[]> => (await found).map(this.withGrace);
+
+  static async open(driver: StoreDriver, options: { graceDays?: number } = {}): Promise<UsersRepository> {
     const users = await driver.collection<UserRecord>('users', [
       { fields: { emailLower: 1 }, unique: true },
       { fields: { usernameLower: 1 }, unique: true },
@@ -27,51 +51,55 @@ export class UsersRepository {
       { fields: { role: 1, membershipTier: 1, membershipEnd: 1 } },
       { fields: { membershipTier: 1, createdAt: -1, _id: -1 } },
     ]);
-    return new UsersRepository(users);
+    return new UsersRepository(users, options.graceDays ?? 0);
   }
 
   /** Throws DuplicateKeyError (field emailLower or usernameLower) when taken. */
-  create(user: Omit<UserRecord, 'emailLower' | 'usernameLower'>): Promise<UserRecord> {
-    return this.users.insertOne({
-      ...user,
-      emailLower: user.email.toLowerCase(),
-      usernameLower: user.username.toLowerCase(),
-    });
+  async create(user: Omit<UserRecord, 'emailLower' | 'usernameLower'>): Promise<UserRecord> {
+    const { graceEndsAt: _derived, ...stored } = user;
+    return this.withGrace(
+      await this.users.insertOne({
+        ...stored,
+        emailLower: user.email.toLowerCase(),
+        usernameLower: user.username.toLowerCase(),
+      }),
+    );
   }
 
   findById(id: string): Promise<UserRecord | null> {
-    return this.users.findOne({ _id: id });
+    return this.one(this.users.findOne({ _id: id }));
   }
 
   findByEmail(email: string): Promise<UserRecord | null> {
-    return this.users.findOne({ emailLower: email.trim().toLowerCase() });
+    return this.one(this.users.findOne({ emailLower: email.trim().toLowerCase() }));
   }
 
   /** Sign-in accepts the email or the username, both case-insensitively. */
   findByLogin(emailOrUsername: string): Promise<UserRecord | null> {
     const key = emailOrUsername.trim().toLowerCase();
-    return this.users.findOne(key.includes('@') ? { emailLower: key } : { usernameLower: key });
+    return this.one(this.users.findOne(key.includes('@') ? { emailLower: key } : { usernameLower: key }));
   }
 
   findAnyAdmin(): Promise<UserRecord | null> {
-    return this.users.findOne({ role: 'admin' });
+    return this.one(this.users.findOne({ role: 'admin' }));
   }
 
   /** Every admin, oldest account first (the chat's participants). */
   listAdmins(): Promise<UserRecord[]> {
-    return this.users.find({ role: 'admin' }, { sort: { createdAt: 1 } });
+    return this.many(this.users.find({ role: 'admin' }, { sort: { createdAt: 1 } }));
   }
 
   findByIds(ids: string[]): Promise<UserRecord[]> {
-    return ids.length === 0 ? Promise.resolve([]) : this.users.find({ _id: { $in: ids } });
+    return ids.length === 0 ? Promise.resolve([]) : this.many(this.users.find({ _id: { $in: ids } }));
   }
 
   /** Throws DuplicateKeyError when a changed email or username is taken. */
   update(id: string, changes: UserChanges): Promise<UserRecord | null> {
-    const $set: Record<string, unknown> = { ...changes, updatedAt: new Date() };
+    const { graceEndsAt: _derived, ...stored } = changes;
+    const $set: Record<string, unknown> = { ...stored, updatedAt: new Date() };
     if (changes.email !== undefined) $set.emailLower = changes.email.toLowerCase();
     if (changes.username !== undefined) $set.usernameLower = changes.username.toLowerCase();
-    return this.users.updateOne({ _id: id }, { $set });
+    return this.one(this.users.updateOne({ _id: id }, { $set }));
   }
   /** The admin's member list: newest accounts first, one more than `limit` read to tell if more exist. */
   async search(query: MemberQuery): Promise<{ users: UserRecord[]; next: PageCursor | null }> {
@@ -85,7 +113,7 @@ export class UsersRepository {
     if (query.before) and.push(olderThan(query.before));
     const filter: Filter = and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
     const found = await this.users.find(filter, { sort: { createdAt: -1, _id: -1 }, limit: query.limit + 1 });
-    const users = found.slice(0, query.limit);
+    const users = found.slice(0, query.limit).map(this.withGrace);
     const last = users.at(-1);
     return { users, next: found.length > query.limit && last ? { createdAt: last.createdAt, id: last._id } : null };
   }
@@ -116,10 +144,10 @@ export class UsersRepository {
 
   /** Trials that end after `now` and no later than `until`, soonest first. */
   trialsEndingBetween(now: Date, until: Date): Promise<UserRecord[]> {
-    return this.users.find({ role: 'trial', trialExpiresAt: { $gt: now, $lte: until } }, { sort: { trialExpiresAt: 1 }, limit: 50 });
+    return this.many(this.users.find({ role: 'trial', trialExpiresAt: { $gt: now, $lte: until } }, { sort: { trialExpiresAt: 1 }, limit: 50 }));
   }
 
   findManyByIds(ids: string[]): Promise<UserRecord[]> {
-    return ids.length === 0 ? Promise.resolve([]) : this.users.find({ _id: { $in: ids } });
+    return ids.length === 0 ? Promise.resolve([]) : this.many(this.users.find({ _id: { $in: ids } }));
   }
 }

@@ -5,6 +5,8 @@ export interface AccessSubject {
   role: Role;
   membershipTier?: string | null;
   membershipEnd?: string | Date | null;
+  /** When the rights of a paid membership end, when later than its end (GRACE_DAYS); null or absent without grace. */
+  graceEndsAt?: string | Date | null;
   trialExpiresAt?: string | Date | null;
 }
 
@@ -17,9 +19,19 @@ const toTime = (value: string | Date | null | undefined): number | null => {
 export const isPaidTier = (tier: string | null | undefined): boolean =>
   tier !== null && tier !== undefined && ['basic', 'pro', 'expert'].includes(tier.toLowerCase());
 
-/** A membership grants rights only until its end, whatever the stored role says. */
-export const hasActiveMembership = (subject: AccessSubject, now = Date.now()): boolean => {
+/** When a paid membership's rights end: its grace's end when it has one, else its end; null without an end. */
+export const rightsEndOf = (subject: AccessSubject): number | null => toTime(subject.graceEndsAt) ?? toTime(subject.membershipEnd);
+
+/** True while the membership has ended but its grace still runs. */
+export const isInGrace = (subject: AccessSubject, now = Date.now()): boolean => {
   const end = toTime(subject.membershipEnd);
+  const grace = toTime(subject.graceEndsAt);
+  return subject.role === 'member' && end !== null && grace !== null && end <= now && now < grace;
+};
+
+/** A membership grants rights only until its end (and its grace, contract §9), whatever the stored role says. */
+export const hasActiveMembership = (subject: AccessSubject, now = Date.now()): boolean => {
+  const end = rightsEndOf(subject);
   return subject.role === 'member' && isPaidTier(subject.membershipTier) && end !== null && end > now;
 };
 

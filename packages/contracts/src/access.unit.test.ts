@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canUseMemberFeatures, hasActiveMembership, membershipStatus } from './access';
+import { canUseMemberFeatures, hasActiveMembership, isInGrace, membershipStatus, rightsEndOf } from './access';
 
 const now = Date.parse('2026-06-01T00:00:00Z');
 const future = '2026-07-01T00:00:00Z';
@@ -26,5 +26,17 @@ describe('membership rules', () => {
     expect(membershipStatus({ role: 'trial', membershipTier: 'trial', trialExpiresAt: past }, now)).toBe('Expired');
     expect(membershipStatus({ role: 'member', membershipTier: 'basic', membershipEnd: past }, now)).toBe('Expired');
     expect(membershipStatus({ role: 'member', membershipTier: 'basic', membershipEnd: 'garbage' }, now)).toBe('Expired');
+  });
+
+  it('grace (contract §9): rights until graceEndsAt, the badge still by membershipEnd', () => {
+    const ended = { role: 'member' as const, membershipTier: 'pro', membershipEnd: past, graceEndsAt: future };
+    expect(hasActiveMembership(ended, now)).toBe(true);
+    expect(canUseMemberFeatures(ended, now)).toBe(true);
+    expect(isInGrace(ended, now)).toBe(true);
+    expect(rightsEndOf(ended)).toBe(new Date(future).getTime());
+    expect(membershipStatus(ended, now)).toBe('Expired');
+    expect(hasActiveMembership({ ...ended, graceEndsAt: past }, now)).toBe(false);
+    expect(isInGrace({ ...ended, membershipEnd: future }, now)).toBe(false);
+    expect(isInGrace({ ...ended, graceEndsAt: null }, now)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
  * The signals' rules that both sides need (contract §8): which levels make sense, pips and
  * outcome of a close, risk and reward, and what each viewer may see. Pure; no TypeBox.
  */
-import { hasActiveMembership, type AccessSubject } from './access';
+import { hasActiveMembership, rightsEndOf, type AccessSubject } from './access';
 import { SIGNAL_RULES, type SignalOutcome, type SignalSide } from './constants';
 
 /** What a viewer sees of signals: everything with the analysis, the levels, or neither while open. */
@@ -21,7 +21,7 @@ export const signalAccessOf = (subject: AccessSubject | null, now = Date.now()):
 /** When `signalAccessOf` changes by itself (the membership ends), or null when it never does. */
 export const signalAccessEndsAt = (subject: AccessSubject | null, now = Date.now()): number | null => {
   if (!subject || subject.role === 'admin' || signalAccessOf(subject, now) === 'none') return null;
-  return new Date(subject.membershipEnd!).getTime();
+  return rightsEndOf(subject);
 };
 
 /** The tier whose members see what this viewer may not (for the locked card), or null. */

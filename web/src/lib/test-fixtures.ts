@@ -15,6 +15,7 @@ export const publicUser = (username: string, overrides: Partial<PublicUser> = {}
   membershipTier: 'trial',
   duration: null,
   membershipEnd: null,
+  graceEndsAt: null,
   trialExpiresAt: null,
   role: 'trial',
   emailVerified: true,

@@ -25,6 +25,8 @@ export const User = Type.Object({
   membershipTier: Type.String(),
   duration: Type.Union([Type.Enum(DURATIONS), Type.Null()]),
   membershipEnd: NullableString,
+  /** When the rights end, past `membershipEnd` by GRACE_DAYS (contract §9); null without grace. */
+  graceEndsAt: NullableString,
   trialExpiresAt: NullableString,
   role: Type.Enum(ROLES),
   emailVerified: Type.Boolean(),

@@ -314,13 +314,15 @@ describe('private chats', () => {
     expect((await get('/api/chat', undefined)).statusCode).toBe(401);
   });
 
-  it('a trial may open a conversation but not write in it', async () => {
+  it('a trial may open a conversation (listed once it has a message) and write in it (contract §9)', async () => {
     const opened = await openChat(trial);
-    const response = await send('POST', '/api/chat', trial.token, { content: 'hello?', chatId: opened._id, type: 'private' });
-    expect(response.statusCode).toBe(403);
     // An opened but empty conversation is not listed.
+    const before = (await get('/api/chat/admin/chats', admin.token)).json<{ chats: ChatSummary[] }>().chats;
+    expect(before.map((c) => c._id)).not.toContain(opened._id);
+    const response = await send('POST', '/api/chat', trial.token, { content: 'hello?', chatId: opened._id, type: 'private' });
+    expect(response.statusCode).toBe(201);
     const listed = (await get('/api/chat/admin/chats', admin.token)).json<{ chats: ChatSummary[] }>().chats;
-    expect(listed.map((c) => c._id)).not.toContain(opened._id);
+    expect(listed.map((c) => c._id)).toContain(opened._id);
   });
 });
 

@@ -83,3 +83,19 @@ describe('tier change (contract §9)', () => {
     expect(user.membershipEnd?.getTime()).toBe(addPeriod(end, 'yearly').getTime());
   });
 });
+
+describe('trials and expired members write to the admins (contract §9)', () => {
+  it('lets a trial and an expired member open their conversation and write in it, but not in the global room', async () => {
+    const trial = await signUp(t, 'asktrial');
+    const expired = await makeMember('askexpired', new Date(Date.now() - 30 * DAY));
+    for (const user of [trial, expired]) {
+      const opened = await call(t.app, { method: 'POST', url: '/api/chat/with-admin', token: user.token });
+      expect([200, 201]).toContain(opened.statusCode);
+      const chatId = opened.json<{ chat: { _id: string } }>().chat._id;
+      const posted = await call(t.app, { method: 'POST', url: '/api/chat', token: user.token, payload: { content: 'How do I renew?', type: 'private', chatId } });
+      expect(posted.statusCode).toBe(201);
+      expect(posted.json<{ message: { chatId: string; content: string } }>().message).toMatchObject({ chatId, content: 'How do I renew?' });
+      expect(await canPostGlobal(user)).toBe(403);
+    }
+  });
+});

@@ -19,7 +19,11 @@ const refuse = (kind: ChatRuleKind, code: string, message: string): never => {
   throw new ChatRuleError(kind, message, code);
 };
 
-/** Who acts. `canPost` is decided by the caller from the stored user and the dates (an active membership or admin). */
+/**
+ * Who acts. `canPost` is decided by the caller from the stored user and the dates (an active
+ * membership or admin): it opens the global room. A member's own conversation with the admins is
+ * open to them whatever their membership (contract §9: trials and expired members write to the admins).
+ */
 export interface Actor {
   _id: string;
   isAdmin: boolean;
@@ -89,7 +93,7 @@ const mayAccess = (target: StreamRef, actor: Actor): boolean => target.memberId 
 export const decidePost = (command: PostMessage, state: { parent: MessageDoc | null }): NewChatEvent => {
   const { actor, target } = command;
   if (!mayAccess(target, actor)) refuse('forbidden', 'NOT_YOUR_CHAT', 'This conversation is not yours.');
-  if (!actor.canPost) refuse('forbidden', 'CANNOT_POST', 'Only members with an active membership can post.');
+  if (target.memberId === null && !actor.canPost) refuse('forbidden', 'CANNOT_POST', 'Only members with an active membership can post.');
   const content = validContent(command.content);
   if (command.replyToId !== null) {
     const { parent } = state;
@@ -125,7 +129,7 @@ const ownMessage = (actor: Actor, message: MessageDoc | null, now: string, verb:
 
 export const decideEdit = (command: EditMessage, state: { message: MessageDoc | null }): NewChatEvent => {
   const message = ownMessage(command.actor, state.message, command.now, { present: 'edit', past: 'edited' });
-  if (!command.actor.canPost) refuse('forbidden', 'CANNOT_POST', 'Only members with an active membership can post.');
+  if (message.chatId === null && !command.actor.canPost) refuse('forbidden', 'CANNOT_POST', 'Only members with an active membership can post.');
   if (message.hidden) refuse('forbidden', 'MESSAGE_HIDDEN', 'A hidden message cannot be edited.');
   const content = validContent(command.content);
   return {

@@ -96,8 +96,14 @@ describe('PostMessage', () => {
     expect(refusal(() => post(budi, 'hi', privateChat))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_CHAT', message: 'This conversation is not yours.' });
   });
 
-  it('given a trial or expired user (canPost false), when posting, then refused', () => {
+  it('given a trial or expired user (canPost false), when posting in the global room, then refused', () => {
     expect(refusal(() => post(trial, 'hi'))).toEqual({ kind: 'forbidden', code: 'CANNOT_POST', message: 'Only members with an active membership can post.' });
+  });
+
+  it('given a trial or expired user (canPost false), when writing in their own conversation with the admins, then posted (contract §9)', () => {
+    const ownChat: StreamRef = { stream: 'd'.repeat(24), memberId: 'trial' };
+    expect(post(trial, 'How do I pay?', ownChat)).toMatchObject({ type: 'message.posted', stream: ownChat.stream, data: { content: 'How do I pay?' } });
+    expect(refusal(() => post(trial, 'hi', privateChat))).toEqual({ kind: 'forbidden', code: 'NOT_YOUR_CHAT', message: 'This conversation is not yours.' });
   });
 
   it('given empty or whitespace-only content, when posting, then refused', () => {

@@ -1,10 +1,11 @@
 import { HomePage } from '@/features/home/components/home-page';
+import { LatestSignalsFeed } from '@/features/signals/components/latest-signals-feed';
 
 export function HomeRoute() {
   return (
     <>
       <title>Lukis Emas — Live Gold Price Painting</title>
-      <HomePage />
+      <HomePage feed={<LatestSignalsFeed />} />
     </>
   );
 }

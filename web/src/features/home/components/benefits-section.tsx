@@ -1,43 +1,16 @@
-import { Box, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Grid, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 
 import { DevicesIcon, PulseIcon, ShieldIcon } from '@/components/ui/icons';
 import { Section, SectionHeading } from './section';
 
-function FeedPreview() {
-  const rows = [
-    { side: 'BUY', price: '2,384.20', time: '14:32' },
-    { side: 'SELL', price: '2,379.90', time: '14:18' },
-    { side: 'BUY', price: '2,381.40', time: '13:55' },
-  ] as const;
-  return (
-    <Stack gap="2" mt="2" aria-label="Example buy and sell feed">
-      {rows.map((row) => (
-        <HStack
-          key={row.time}
-          justify="space-between"
-          px="3"
-          py="2"
-          borderRadius="md"
-          fontSize="sm"
-          fontFamily="mono"
-          bg={row.side === 'BUY' ? 'green.500/12' : 'red.500/12'}
-          color={row.side === 'BUY' ? 'green.300' : 'red.300'}
-        >
-          <Text fontWeight="bold">{row.side}</Text>
-          <Text>{row.price}</Text>
-          <Text color="fg.subtle">{row.time}</Text>
-        </HStack>
-      ))}
-    </Stack>
-  );
-}
-
-const benefits = [
+/** The three cards; the first shows the live feed the route passes in (signals live in their own feature). */
+const benefitsWith = (feed: ReactNode) => [
   {
     icon: PulseIcon,
     title: 'Live buy/sell feed',
     text: 'Every signal arrives the moment it is painted — buy in green, sell in red — so you can read the market at a glance.',
-    extra: <FeedPreview />,
+    extra: feed,
   },
   {
     icon: DevicesIcon,
@@ -51,7 +24,8 @@ const benefits = [
   },
 ];
 
-export function BenefitsSection() {
+export function BenefitsSection({ feed = null }: { feed?: ReactNode }) {
+  const benefits = benefitsWith(feed);
   return (
     <Section>
       <Stack gap={{ base: '10', md: '14' }}>

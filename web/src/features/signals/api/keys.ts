@@ -13,6 +13,8 @@ export const signalKeys = {
   all: ['signals'] as const,
   lists: () => [...signalKeys.all, 'list'] as const,
   list: (filters: SignalFilters) => [...signalKeys.lists(), { status: filters.status, side: filters.side ?? null }] as const,
+  /** The newest few of every status (the home page's feed); under `lists()`, so a new event refreshes it. */
+  latest: (limit: number) => [...signalKeys.lists(), { latest: limit }] as const,
   details: () => [...signalKeys.all, 'detail'] as const,
   detail: (id: string) => [...signalKeys.details(), id] as const,
   stats: () => [...signalKeys.all, 'stats'] as const,

@@ -62,6 +62,14 @@ export const useSignalList = (filters: SignalFilters) =>
     ...cursorPaging,
   });
 
+/** The newest `limit` signals of every status (the home page's feed). */
+export const useLatestSignals = (limit: number) =>
+  useQuery({
+    queryKey: signalKeys.latest(limit),
+    queryFn: ({ signal }) => getSignals({ status: 'all' }, { limit, signal }),
+    select: (page) => page.signals,
+  });
+
 /** One signal with its timeline (null id: nothing to load). */
 export const useSignal = (id: string | null) =>
   useQuery({

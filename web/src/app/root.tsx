@@ -1,10 +1,14 @@
+import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 
 import { RouteProgress } from '@/components/layouts/route-progress';
 import { usePageVisitLogger } from '@/features/activity-log/hooks/use-page-visit-logger';
 import { useSessionLifecycle } from '@/hooks/use-session-lifecycle';
 
-/** Above every page: session upkeep, page-visit logging, scroll restoration, the loading bar. */
+// The live signals (the socket with socket.io-client, the notices) load after the first paint, in their own chunk.
+const SignalLiveLayer = lazy(() => import('@/features/signals/components/signal-live-layer'));
+
+/** Above every page: session upkeep, page-visit logging, scroll restoration, the loading bar, the live signals (notices, the open count in the title). */
 export function AppRoot() {
   useSessionLifecycle();
   usePageVisitLogger();
@@ -13,6 +17,9 @@ export function AppRoot() {
       <RouteProgress />
       <ScrollRestoration />
       <Outlet />
+      <Suspense fallback={null}>
+        <SignalLiveLayer />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,34 @@
+import type { SignalEventPayload } from '@le/contracts';
+import { useEffect } from 'react';
+
+import { toaster } from '@/components/ui/toaster';
+import { useOpenCountTitle } from '@/features/signals/hooks/use-open-count-title';
+import { onSignalApplied, useOpenSignalCount, useSignalFeed } from '@/features/signals/stores/open-signals';
+import { noticeFor } from '@/features/signals/utils/format';
+
+/** A notice for an event older than this (a long-missed one read on reconnection) would be news from the past. */
+const NOTICE_WINDOW_MS = 10 * 60_000;
+
+/** Raise the notice an event calls for, once per event, while it is news. */
+export const raiseNotice = (event: SignalEventPayload, now = Date.now()): boolean => {
+  if (now - Date.parse(event.at) > NOTICE_WINDOW_MS) return false;
+  const notice = noticeFor(event);
+  if (!notice) return false;
+  toaster.create({ id: `signal-${event.seq}`, title: notice.title, description: notice.description, type: notice.type, duration: 8_000, closable: true });
+  return true;
+};
+
+/**
+ * Mounted once by the app shell, on every page: keeps the open signals current (the socket, with the
+ * catch-up and polling fallback), raises a notice when a signal opens or closes, and shows the number
+ * of open signals in the tab's title.
+ */
+export function SignalLiveLayer() {
+  useSignalFeed();
+  const count = useOpenSignalCount();
+  useOpenCountTitle(count);
+  useEffect(() => onSignalApplied((event) => void raiseNotice(event)), []);
+  return null;
+}
+
+export default SignalLiveLayer;

@@ -12,10 +12,10 @@ import { PriceField } from './price-field';
 
 type CloseOutcome = Exclude<SignalOutcome, 'cancelled'>;
 
-export const OUTCOME_LABELS: Record<CloseOutcome, { label: string; palette: 'green' | 'red' | 'gray' }> = {
-  tp: { label: 'TP', palette: 'green' },
-  sl: { label: 'SL', palette: 'red' },
-  manual: { label: 'Manual', palette: 'gray' },
+export const OUTCOME_LABELS: Record<CloseOutcome, { label: string; meaning: string; palette: 'green' | 'red' | 'gray' }> = {
+  tp: { label: 'TP', meaning: 'TP1 reached', palette: 'green' },
+  sl: { label: 'SL', meaning: 'Stop-loss hit', palette: 'red' },
+  manual: { label: 'Manual', meaning: 'Between stop and TP1', palette: 'gray' },
 };
 
 /** What a close at this exit would record: pips and outcome, by the contract's rules; null until the price is one. */
@@ -52,12 +52,16 @@ function CloseForm({ signal, onClose }: { signal: SignalWithLevels; onClose: () 
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Close signal">
         <Dialog.Body>
           <Stack gap="4">
-            <HStack gap="2" wrap="wrap" fontSize="sm">
+            <HStack gap="2" columnGap="3" wrap="wrap" fontSize="sm" color="fg.muted">
               <SideBadge side={signal.side} />
-              <Text color="fg.muted">
-                Entry <Text as="span" fontFamily="mono" color="fg">{formatPrice(signal.entry)}</Text> · SL{' '}
-                <Text as="span" fontFamily="mono" color="red.300">{formatPrice(signal.stopLoss)}</Text> · TP1{' '}
-                <Text as="span" fontFamily="mono" color="green.300">{formatPrice(signal.takeProfits[0] ?? null)}</Text>
+              <Text whiteSpace="nowrap">
+                Entry <Text as="span" fontFamily="mono" color="fg">{formatPrice(signal.entry)}</Text>
+              </Text>
+              <Text whiteSpace="nowrap">
+                SL <Text as="span" fontFamily="mono" color="red.300">{formatPrice(signal.stopLoss)}</Text>
+              </Text>
+              <Text whiteSpace="nowrap">
+                TP1 <Text as="span" fontFamily="mono" color="green.300">{formatPrice(signal.takeProfits[0] ?? null)}</Text>
               </Text>
             </HStack>
             <PriceField
@@ -90,9 +94,14 @@ function CloseForm({ signal, onClose }: { signal: SignalWithLevels; onClose: () 
                     <Text fontSize="2xs" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
                       Outcome
                     </Text>
-                    <Badge variant="subtle" colorPalette={OUTCOME_LABELS[preview.outcome].palette} data-testid="close-outcome" data-outcome={preview.outcome}>
-                      {OUTCOME_LABELS[preview.outcome].label}
-                    </Badge>
+                    <HStack gap="2" wrap="wrap">
+                      <Badge variant="solid" colorPalette={OUTCOME_LABELS[preview.outcome].palette} data-testid="close-outcome" data-outcome={preview.outcome}>
+                        {OUTCOME_LABELS[preview.outcome].label}
+                      </Badge>
+                      <Text fontSize="xs" color="fg.muted">
+                        {OUTCOME_LABELS[preview.outcome].meaning}
+                      </Text>
+                    </HStack>
                   </Stack>
                 </SimpleGrid>
               ) : (

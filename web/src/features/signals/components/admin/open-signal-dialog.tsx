@@ -13,7 +13,7 @@ export function OpenSignalDialog({ open, onClose }: { open: boolean; onClose: ()
             <Dialog.Header>
               <Dialog.Title>Open signal</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body pb="6">{open ? <OpenSignalForm idPrefix="open-signal-dialog" onOpened={onClose} /> : null}</Dialog.Body>
+            <Dialog.Body pb="6">{open ? <OpenSignalForm idPrefix="open-signal-dialog" onOpened={onClose} onCancel={onClose} /> : null}</Dialog.Body>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { Signal } from '@le/contracts';
 import { useState, type FormEvent } from 'react';
 
@@ -19,7 +19,16 @@ const EMPTY: LevelsDraft = { side: 'buy', entry: '', stopLoss: '', takeProfits: 
  * Opens a signal (admin): side, entry, stop-loss, one to three targets and an optional analysis.
  * The levels are judged as they are typed by the contract's rules, so the server's 400 is rare.
  */
-export function OpenSignalForm({ idPrefix = 'open-signal', onOpened }: { idPrefix?: string; onOpened?: (signal: Signal) => void }) {
+export function OpenSignalForm({
+  idPrefix = 'open-signal',
+  onOpened,
+  onCancel,
+}: {
+  idPrefix?: string;
+  onOpened?: (signal: Signal) => void;
+  /** In a dialog: a Cancel button beside the submit. */
+  onCancel?: () => void;
+}) {
   const open = useOpenSignal();
   const [draft, setDraft] = useState<LevelsDraft>(EMPTY);
   const [analysis, setAnalysis] = useState('');
@@ -65,16 +74,23 @@ export function OpenSignalForm({ idPrefix = 'open-signal', onOpened }: { idPrefi
         <LevelsPreview reading={reading} />
         <AnalysisField id={`${idPrefix}-analysis`} value={analysis} onChange={setAnalysis} disabled={busy} />
         {error ? <FormAlert status="error" title={error} /> : null}
-        <Button
-          type="submit"
-          colorPalette={draft.side === 'buy' ? 'green' : 'red'}
-          disabled={reading.state !== 'valid'}
-          loading={busy}
-          loadingText="Opening…"
-          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-        >
-          Open {draft.side === 'buy' ? 'buy' : 'sell'} signal
-        </Button>
+        <HStack gap="3" justify={onCancel ? 'flex-end' : 'flex-start'}>
+          {onCancel ? (
+            <Button variant="outline" onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button
+            type="submit"
+            colorPalette={draft.side === 'buy' ? 'green' : 'red'}
+            disabled={reading.state !== 'valid'}
+            loading={busy}
+            loadingText="Opening…"
+            flex={{ base: onCancel ? undefined : '1', sm: 'initial' }}
+          >
+            Open {draft.side === 'buy' ? 'buy' : 'sell'} signal
+          </Button>
+        </HStack>
       </Stack>
     </form>
   );

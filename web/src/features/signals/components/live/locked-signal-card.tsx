@@ -45,7 +45,7 @@ export function LockedSignalCard({ signal }: { signal: Signal }) {
           <HiddenLevel label="Targets" />
         </SimpleGrid>
         <Stack gap="1">
-          <Text fontWeight="semibold" color="gold.fg" data-testid="levels-locked">
+          <Text fontSize="sm" fontWeight="semibold" color="gold.fg" data-testid="levels-locked">
             {levelsLockText}
           </Text>
           <Text fontSize="sm" color="fg.muted">

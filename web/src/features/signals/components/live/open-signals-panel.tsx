@@ -36,8 +36,8 @@ export function OpenSignalsPanel() {
 
   return (
     <Stack as="section" aria-labelledby="open-signals-heading" gap="4" data-testid="open-signals-panel">
-      <HStack justify="space-between" gap="3" wrap="wrap">
-        <Stack gap="0.5">
+      <HStack justify="space-between" align="flex-start" gap="3">
+        <Stack gap="0.5" minW="0">
           <HStack gap="2">
             <Heading as="h2" size="md" id="open-signals-heading">
               Open signals
@@ -54,7 +54,7 @@ export function OpenSignalsPanel() {
           </Text>
         </Stack>
         {admin ? (
-          <Button size="sm" colorPalette="gold" onClick={() => setOpening(true)}>
+          <Button size="sm" colorPalette="gold" flexShrink={0} onClick={() => setOpening(true)}>
             Open signal
           </Button>
         ) : null}

@@ -99,3 +99,73 @@ describe('trials and expired members write to the admins (contract §9)', () => 
     }
   });
 });
+
+describe('rejection reasons, the payment-aware inbox, money on the dashboard (contract §9)', () => {
+  it('shows the member the reason an admin typed, in the payment history and the admin queue', async () => {
+    const admin = await signIn(t, ADMIN.email, ADMIN.password);
+    const member = await signUp(t, 'rejected');
+    const paymentId = await pendingPayment(member, 'pro', 'monthly');
+    const rejected = await call(t.app, { method: 'POST', url: `/api/admin/payments/${paymentId}/reject`, token: admin.token, payload: { reason: 'Nominal transfer kurang Rp 10.000' } });
+    expect(rejected.statusCode).toBe(200);
+    const history = (await call(t.app, { method: 'GET', url: '/api/auth/payment-history', token: member.token })).json<{ payments: { _id: string; rejectionReason: string | null }[] }>();
+    expect(history.payments.find((p) => p._id === paymentId)?.rejectionReason).toBe('Nominal transfer kurang Rp 10.000');
+    const queue = (await call(t.app, { method: 'GET', url: '/api/admin/payments?status=rejected', token: admin.token })).json<{ payments: { _id: string; rejectionReason: string | null }[] }>();
+    expect(queue.payments.find((p) => p._id === paymentId)?.rejectionReason).toBe('Nominal transfer kurang Rp 10.000');
+  });
+
+  it('gives each inbox item its member: role, tier, end, grace and a pending payment', async () => {
+    const admin = await signIn(t, ADMIN.email, ADMIN.password);
+    const end = new Date(Date.now() - DAY);
+    const member = await makeMember('inbox', end, 'basic');
+    const chatId = (await call(t.app, { method: 'POST', url: '/api/chat/with-admin', token: member.token })).json<{ chat: { _id: string } }>().chat._id;
+    await call(t.app, { method: 'POST', url: '/api/chat', token: member.token, payload: { content: 'I paid for pro', type: 'private', chatId } });
+    const paymentId = await pendingPayment(member, 'pro', 'monthly');
+    const quiet = await signUp(t, 'inboxquiet');
+    const quietChat = (await call(t.app, { method: 'POST', url: '/api/chat/with-admin', token: quiet.token })).json<{ chat: { _id: string } }>().chat._id;
+    await call(t.app, { method: 'POST', url: '/api/chat', token: quiet.token, payload: { content: 'just asking', type: 'private', chatId: quietChat } });
+
+    const chats = (await call(t.app, { method: 'GET', url: '/api/chat/admin/chats', token: admin.token })).json<{ chats: { _id: string; member?: unknown }[] }>().chats;
+    expect(chats.find((c) => c._id === chatId)?.member).toEqual({
+      _id: member.userId,
+      name: expect.any(String),
+      role: 'member',
+      membershipTier: 'basic',
+      membershipEnd: end.toISOString(),
+      graceEndsAt: new Date(end.getTime() + GRACE_DAYS * DAY).toISOString(),
+      pendingPayment: {
+        _id: paymentId,
+        membershipTier: 'pro',
+        duration: 'monthly',
+        amount: 100_000,
+        expectedAmount: 100_000,
+        createdAt: expect.any(String),
+        paymentProof: expect.stringMatching(/^\/api\/files\/private\/[0-9a-f]{24}$/),
+      },
+    });
+    expect(chats.find((c) => c._id === quietChat)?.member).toMatchObject({ role: 'trial', pendingPayment: null });
+    // The member's own view of the chat carries no such panel.
+    const own = (await call(t.app, { method: 'GET', url: '/api/chat/user/chats', token: member.token })).json<{ chats: { member?: unknown }[] }>();
+    expect(own.chats.every((c) => c.member === undefined)).toBe(true);
+  });
+
+  it('adds revenue by month and the renewals due to the admin stats', async () => {
+    const admin = await signIn(t, ADMIN.email, ADMIN.password);
+    const before = (await call(t.app, { method: 'GET', url: '/api/admin/stats', token: admin.token })).json<{ revenueByMonth: { month: string; amount: number }[] }>();
+    expect(before.revenueByMonth).toHaveLength(12);
+    const payer = await signUp(t, 'revenue');
+    const paymentId = await pendingPayment(payer, 'expert', 'monthly');
+    await call(t.app, { method: 'POST', url: `/api/admin/payments/${paymentId}/approve`, token: admin.token, payload: { amount: 199_000 } });
+    const ending = await makeMember('renewsoon', new Date(Date.now() + 2 * DAY), 'pro');
+    const later = await makeMember('renewlater', new Date(Date.now() + 30 * DAY), 'pro');
+    const stats = (await call(t.app, { method: 'GET', url: '/api/admin/stats', token: admin.token })).json<{
+      revenueByMonth: { month: string; amount: number }[];
+      renewalsDue: { _id: string; graceEndsAt: string | null }[];
+    }>();
+    const thisMonth = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 7);
+    expect(stats.revenueByMonth.at(-1)).toEqual({ month: thisMonth, amount: before.revenueByMonth.at(-1)!.amount + 199_000 });
+    expect(stats.revenueByMonth.map((m) => m.month)).toEqual([...stats.revenueByMonth.map((m) => m.month)].sort());
+    const due = stats.renewalsDue.map((user) => user._id);
+    expect(due).toContain(ending.userId);
+    expect(due).not.toContain(later.userId);
+  });
+});

@@ -55,6 +55,7 @@ export const toPaymentView = (payment: PaymentDoc): PaymentRecord => ({
   duration: payment.duration,
   status: payment.status,
   paymentProof: fileUrl({ _id: payment.proofFileId, visibility: 'private' }),
+  rejectionReason: payment.status === 'rejected' ? payment.reason : null,
 });
 
 /** The admin queue's view: the record plus who paid and how it was decided. */

@@ -45,6 +45,7 @@ export class PaymentsRepository {
       { fields: { userId: 1, paymentDate: -1, _id: -1 } },
       { fields: { status: 1, paymentDate: -1, _id: -1 } },
       { fields: { paymentDate: -1, _id: -1 } },
+      { fields: { status: 1, reviewedAt: 1 } },
     ]);
     return new PaymentsRepository(payments);
   }
@@ -58,6 +59,11 @@ export class PaymentsRepository {
 
   findById(id: string): Promise<PaymentDoc | null> {
     return this.payments.findOne({ _id: id });
+  }
+
+  /** The pending payment of each of these users that has one (one index read). */
+  findPendingByUsers(userIds: string[]): Promise<PaymentDoc[]> {
+    return userIds.length === 0 ? Promise.resolve([]) : this.payments.find({ pendingUserId: { $in: userIds } });
   }
 
   findPendingByUser(userId: string): Promise<PaymentDoc | null> {
@@ -92,6 +98,11 @@ export class PaymentsRepository {
     const payments = found.slice(0, query.limit);
     const last = payments.at(-1);
     return { payments, next: found.length > query.limit && last ? { paymentDate: last.paymentDate, id: last._id } : null };
+  }
+
+  /** Payments approved at or after `since` (the revenue chart's input). */
+  approvedSince(since: Date): Promise<PaymentDoc[]> {
+    return this.payments.find({ status: 'approved', reviewedAt: { $gte: since } });
   }
 
   countByStatus(status: PaymentStatus): Promise<number> {

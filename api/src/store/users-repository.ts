@@ -49,6 +49,7 @@ export class UsersRepository {
       { fields: { createdAt: -1, _id: -1 } },
       { fields: { role: 1, trialExpiresAt: 1 } },
       { fields: { role: 1, membershipTier: 1, membershipEnd: 1 } },
+      { fields: { role: 1, membershipEnd: 1 } },
       { fields: { membershipTier: 1, createdAt: -1, _id: -1 } },
     ]);
     return new UsersRepository(users, options.graceDays ?? 0);
@@ -145,6 +146,16 @@ export class UsersRepository {
   /** Trials that end after `now` and no later than `until`, soonest first. */
   trialsEndingBetween(now: Date, until: Date): Promise<UserRecord[]> {
     return this.many(this.users.find({ role: 'trial', trialExpiresAt: { $gt: now, $lte: until } }, { sort: { trialExpiresAt: 1 }, limit: 50 }));
+  }
+
+  /** Members whose membership ends after `from` and no later than `until`, soonest first. */
+  membersEndingBetween(from: Date, until: Date, limit = 200): Promise<UserRecord[]> {
+    return this.many(this.users.find({ role: 'member', membershipEnd: { $gt: from, $lte: until } }, { sort: { membershipEnd: 1 }, limit }));
+  }
+
+  /** How long rights outlive a membership's end (GRACE_DAYS), in ms. */
+  get graceMs(): number {
+    return this.graceDays * DAY_MS;
   }
 
   findManyByIds(ids: string[]): Promise<UserRecord[]> {

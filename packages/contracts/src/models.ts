@@ -85,6 +85,8 @@ export type ChatMessage = Static<typeof S.ChatMessage>;
 export type ChatParticipant = Static<typeof S.ChatParticipant>;
 /** Spec §3 chat (one member↔admin conversation). `unreadCount` is for the caller. */
 export type ChatSummary = Static<typeof S.ChatSummary>;
+/** The member beside an admin's inbox conversation (contract §9). */
+export type InboxMember = Static<typeof S.InboxMember>;
 /** One stored chat event as `GET /api/chat/events` returns it (redacted for the caller). */
 export type ChatEventRecord = Static<typeof S.ChatEventRecord>;
 export type ChatMessageList = Static<typeof S.ChatMessageList>;

@@ -15,6 +15,40 @@ export const startOfTodayWib = (now: Date): Date =>
 /** Chat messages posted since `since`, counted from the chat's event log (deleted ones included). */
 export const countMessagesSince = (store: Store, since: Date): Promise<number> => store.chatEvents.countPostedSince(since);
 
+/** "YYYY-MM" of a moment, in WIB. */
+const monthWib = (date: Date): string => new Date(date.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 7);
+
+/** The last 12 months (WIB) up to this one, oldest first, each with its approved payments' sum (contract §9). */
+export const revenueByMonth = async (store: Store, now: Date): Promise<{ month: string; amount: number }[]> => {
+  const wib = new Date(now.getTime() + WIB_OFFSET_MS);
+  const months: string[] = [];
+  for (let back = 11; back >= 0; back -= 1) {
+    months.push(new Date(Date.UTC(wib.getUTCFullYear(), wib.getUTCMonth() - back, 1)).toISOString().slice(0, 7));
+  }
+  const since = new Date(Date.parse(`${months[0]}-01T00:00:00Z`) - WIB_OFFSET_MS);
+  const sums = new Map(months.map((month) => [month, 0]));
+  for (const payment of await store.payments.approvedSince(since)) {
+    const month = monthWib(payment.reviewedAt ?? payment.paymentDate);
+    if (sums.has(month)) sums.set(month, sums.get(month)! + payment.amount);
+  }
+  return months.map((month) => ({ month, amount: sums.get(month)! }));
+};
+
+/** Members whose rights (the grace included) end within 7 days, soonest first (contract §9). */
+export const renewalsDue = async (store: Store, now: Date) => {
+  const grace = store.users.graceMs;
+  const due = await store.users.membersEndingBetween(new Date(now.getTime() - grace), new Date(now.getTime() + 7 * DAY_MS - grace));
+  return due.map((user) => ({
+    _id: user._id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    membershipTier: user.membershipTier,
+    membershipEnd: user.membershipEnd!.toISOString(),
+    graceEndsAt: user.graceEndsAt?.toISOString() ?? null,
+  }));
+};
+
 /** The admin dashboard's numbers (issue 3 /dashboard). */
 const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { users, sessions, payments } = app.store;
@@ -45,6 +79,8 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .map((user) => ({ _id: user._id, username: user.username, role: user.role }))
         .sort((a, b) => a.username.localeCompare(b.username)),
       messagesToday: await countMessagesSince(app.store, startOfTodayWib(now)),
+      revenueByMonth: await revenueByMonth(app.store, now),
+      renewalsDue: await renewalsDue(app.store, now),
     };
   });
 };

@@ -164,7 +164,7 @@ describe('the chat commands on the embedded store', () => {
             };
           },
         });
-      const watched: Store = { ...store, users: counted(store.users), chat: counted(store.chat), chatEvents: counted(store.chatEvents) };
+      const watched: Store = { ...store, users: counted(store.users), chat: counted(store.chat), chatEvents: counted(store.chatEvents), payments: counted(store.payments) };
       await work(createChatServices(watched, { publisher: nullPublisher }, clock).queries);
       return calls;
     };

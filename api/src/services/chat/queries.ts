@@ -2,6 +2,7 @@ import { viewEventFor, viewMessageFor } from '@le/chat-core';
 import type { ChatEventRecord, ChatMessage, ChatSummary } from '@le/contracts';
 import { forbidden } from '../../lib/errors';
 import type { Store, UserRecord } from '../../store';
+import { fileUrl } from '../uploads';
 import { ChatAccess, participantOf, refuseAdmin, viewerOf, type MemberChat } from './access';
 
 export interface Page<T> {
@@ -68,7 +69,41 @@ export class ChatQueries {
   /** Every member chat with a last message, newest first (admins). */
   async adminChats(user: UserRecord): Promise<ChatSummary[]> {
     if (user.role !== 'admin') throw forbidden('Only admins can see every conversation.');
-    return this.summaries((await this.store.chat.listActiveChats()) as MemberChat[], user);
+    const chats = (await this.store.chat.listActiveChats()) as MemberChat[];
+    const [{ summaries, memberById }, pending] = await Promise.all([
+      this.build(chats, user),
+      this.store.payments.findPendingByUsers([...new Set(chats.map((chat) => chat.memberId))]),
+    ]);
+    const pendingByUser = new Map(pending.map((payment) => [payment.userId, payment]));
+    return summaries.map((summary, index) => {
+      const memberId = chats[index]!.memberId;
+      const member = memberById.get(memberId);
+      const payment = pendingByUser.get(memberId);
+      return member
+        ? {
+            ...summary,
+            member: {
+              _id: member._id,
+              name: member.name,
+              role: member.role,
+              membershipTier: member.membershipTier,
+              membershipEnd: member.membershipEnd?.toISOString() ?? null,
+              graceEndsAt: member.graceEndsAt?.toISOString() ?? null,
+              pendingPayment: payment
+                ? {
+                    _id: payment._id,
+                    membershipTier: payment.membershipTier,
+                    duration: payment.duration,
+                    amount: payment.amount,
+                    expectedAmount: payment.expectedAmount,
+                    createdAt: payment.paymentDate.toISOString(),
+                    paymentProof: fileUrl({ _id: payment.proofFileId, visibility: 'private' }),
+                  }
+                : null,
+            },
+          }
+        : summary;
+    });
   }
 
   /** The caller's own conversation when it has a last message. */
@@ -83,7 +118,15 @@ export class ChatQueries {
    * (the admins, the members, the last messages, the unread counts).
    */
   async summaries(chats: MemberChat[], reader: UserRecord, knownAdmins?: UserRecord[]): Promise<ChatSummary[]> {
-    if (chats.length === 0) return [];
+    return (await this.build(chats, reader, knownAdmins)).summaries;
+  }
+
+  private async build(
+    chats: MemberChat[],
+    reader: UserRecord,
+    knownAdmins?: UserRecord[],
+  ): Promise<{ summaries: ChatSummary[]; memberById: Map<string, UserRecord> }> {
+    if (chats.length === 0) return { summaries: [], memberById: new Map() };
     const lastIds = chats.flatMap((chat) => (chat.lastMessageId ? [chat.lastMessageId] : []));
     const [admins, members, lasts, unread] = await Promise.all([
       knownAdmins ?? this.store.users.listAdmins(),
@@ -98,7 +141,7 @@ export class ChatQueries {
     const lastById = new Map(lasts.map((doc) => [doc._id, doc]));
     const viewer = viewerOf(reader);
     const adminParticipants = admins.map(participantOf);
-    return chats.map((chat) => {
+    const summaries = chats.map((chat) => {
       const member = memberById.get(chat.memberId);
       const last = chat.lastMessageId ? lastById.get(chat.lastMessageId) : undefined;
       const lastView = last ? viewMessageFor(last, viewer) : null;
@@ -110,5 +153,6 @@ export class ChatQueries {
         seq: chat.seq,
       };
     });
+    return { summaries, memberById };
   }
 }

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { DURATIONS, ROLES, TIERS } from '../constants';
 import { User } from './auth';
-import { Cursor } from './common';
+import { Cursor, NullableString } from './common';
 
 export const MembersQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 100 })),
@@ -38,4 +38,18 @@ export const AdminStatsResponse = Type.Object({
   ),
   onlineUsers: Type.Array(Type.Object({ _id: Type.String(), username: Type.String(), role: Type.String() })),
   messagesToday: Type.Number(),
+  /** Approved payments by month of approval (WIB), the last 12 months, oldest first (contract §9). */
+  revenueByMonth: Type.Array(Type.Object({ month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }), amount: Type.Number() })),
+  /** Members whose rights end within 7 days, soonest first (contract §9). */
+  renewalsDue: Type.Array(
+    Type.Object({
+      _id: Type.String(),
+      username: Type.String(),
+      name: Type.String(),
+      email: Type.String(),
+      membershipTier: Type.String(),
+      membershipEnd: Type.String(),
+      graceEndsAt: NullableString,
+    }),
+  ),
 });

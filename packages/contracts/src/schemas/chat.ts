@@ -1,6 +1,6 @@
 /** The chat (spec §3, contract §4–§6): messages, conversations, the event log and its socket payloads. */
 import { Type } from 'typebox';
-import { CHAT_EVENT_TYPES, LIMITS } from '../constants';
+import { CHAT_EVENT_TYPES, DURATIONS, LIMITS } from '../constants';
 import { Cursor, NullableString, ObjectId } from './common';
 
 /** The sender as a message carries it (spec §3). */
@@ -45,6 +45,30 @@ export const ChatParticipant = Type.Object({
   photo_profile: Type.String(),
 });
 
+/** The member of an inbox conversation as the admin sees it beside the messages. */
+export const InboxMember = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  role: Type.String(),
+  membershipTier: Type.String(),
+  membershipEnd: NullableString,
+  graceEndsAt: NullableString,
+  pendingPayment: Type.Union([
+    Type.Object({
+      _id: Type.String(),
+      membershipTier: Type.String(),
+      duration: Type.Enum(DURATIONS),
+      amount: Type.Number(),
+      /** The price-table amount for that tier and duration. */
+      expectedAmount: Type.Number(),
+      createdAt: Type.String(),
+      /** A private file URL (owner and admins). */
+      paymentProof: Type.String(),
+    }),
+    Type.Null(),
+  ]),
+});
+
 /** Spec §3 chat (one member↔admin conversation). `unreadCount` is for the caller. */
 export const ChatSummary = Type.Object({
   _id: Type.String(),
@@ -57,6 +81,8 @@ export const ChatSummary = Type.Object({
   /** Highest event sequence of this chat's stream. */
   seq: Type.Integer(),
   online: Type.Optional(Type.Boolean()),
+  /** For admins (contract §9): who the member is, their membership, and a payment waiting for validation. */
+  member: Type.Optional(InboxMember),
 });
 
 /** One stored chat event as `GET /chat/events` returns it (redacted for the caller). */

@@ -14,6 +14,8 @@ export const Payment = Type.Object({
   status: Type.Enum(PAYMENT_STATUSES),
   /** A private file URL: `/api/files/private/<id>` (owner and admins). */
   paymentProof: Type.String(),
+  /** Why an admin rejected it (contract §9), shown to the member; null otherwise. */
+  rejectionReason: NullableString,
 });
 
 export const PaymentResponse = Type.Object({ payment: Payment });
@@ -40,8 +42,9 @@ export const AdminPayment = Type.Object({
   paymentDate: Type.String(),
   expiredDate: NullableString,
   paymentProof: Type.String(),
-  /** Set when an admin rejected it. */
+  /** Set when an admin rejected it (`rejectionReason`, contract §9; `reason` kept for older clients). */
   reason: NullableString,
+  rejectionReason: NullableString,
   reviewedBy: NullableString,
   reviewedAt: NullableString,
 });

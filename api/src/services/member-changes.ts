@@ -97,8 +97,6 @@ export interface MemberChangeResult {
   user: UserRecord;
   /** "role trial → member, ..." for the activity log; empty when nothing changed. */
   changes: string[];
-  /** Set when the role or tier changed: the member's sockets must rejoin their rooms as this role. */
-  refreshRole: UserRecord['role'] | null;
 }
 
 /**
@@ -125,7 +123,7 @@ export const changeMember = async (
   if (!current.emailVerified) throw conflict('This account has not verified its email yet.', 'NOT_VERIFIED');
   const next = planMemberChange(current, input, now);
   const changes = describeChanges(current, next);
-  if (changes.length === 0) return { before: current, user: current, changes, refreshRole: null };
+  if (changes.length === 0) return { before: current, user: current, changes };
 
   const demotesAdmin = current.role === 'admin' && next.role !== 'admin';
   if (demotesAdmin && current._id === adminId) throw conflict('You cannot remove your own admin role.', 'SELF_DEMOTION');
@@ -143,7 +141,5 @@ export const changeMember = async (
     });
     throw conflict('The last admin cannot be demoted.', 'LAST_ADMIN');
   }
-  // The token's role claim only routes sockets: they rejoin in the right rooms once dropped.
-  const refreshRole = current.role !== next.role || current.membershipTier !== next.membershipTier ? next.role : null;
-  return { before: current, user: updated, changes, refreshRole };
+  return { before: current, user: updated, changes };
 };

@@ -126,3 +126,6 @@ export type SignalPatchBody = Static<typeof S.SignalPatchBody>;
 export type SignalCloseBody = Static<typeof S.SignalCloseBody>;
 export type SignalListQuery = Static<typeof S.SignalListQuery>;
 export type SignalEventsQuery = Static<typeof S.SignalEventsQuery>;
+
+/** The socket's `membership:changed` payload (realtime.ts, contract §9). */
+export type MembershipChangedPayload = Static<typeof S.MembershipChangedPayload>;

@@ -1,5 +1,5 @@
 /** Typed Socket.IO event maps shared by the realtime server and the web client (contract §6). */
-import type { ChatEventPayload, PresencePayload, SignalEventPayload } from './models';
+import type { ChatEventPayload, MembershipChangedPayload, PresencePayload, SignalEventPayload } from './models';
 import type { SignalAccess } from './signals';
 
 export interface ServerToClientEvents {
@@ -14,6 +14,8 @@ export interface ServerToClientEvents {
   'chat:resync': () => void;
   /** One event of the `signals` stream, the signal as this recipient may see it (contract §8). */
   'signal:event': (event: SignalEventPayload) => void;
+  /** The user's membership changed (approval, admin edit, rights that ended): to that user's sockets (contract §9). */
+  'membership:changed': (payload: MembershipChangedPayload) => void;
 }
 
 export interface ClientToServerEvents {

@@ -4,6 +4,7 @@ import { badRequest } from '../../lib/errors';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { toPublicUser } from '../../lib/public-user';
 import { changeMember } from '../../services/member-changes';
+import { announceMembership } from '../../services/membership-events';
 import { adminErrors } from './schemas';
 import { activityOrigin } from '../../lib/activity-origin';
 
@@ -28,13 +29,14 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: IdParams, body: MemberPatchBody, response: { 200: UserResponse, ...adminErrors } },
     },
     async (request) => {
-      const { before, user, changes, refreshRole } = await changeMember(users, {
+      const { before, user, changes } = await changeMember(users, {
         adminId: request.auth!.user._id,
         memberId: request.params.id,
         patch: request.body,
       });
       if (changes.length === 0) return { user: toPublicUser(user) };
-      if (refreshRole) app.realtime.publisher.refreshUser(user._id, refreshRole);
+      // Role, tier or end: the member's screens and socket rooms follow at once.
+      announceMembership(app.realtime.publisher, user);
       await app.activity.record(activityOrigin(request), {
         page: MANAGE_MEMBERSHIP_PAGE,
         message: `Changed member ${before.username}: ${changes.join(', ')}`,

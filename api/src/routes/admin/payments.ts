@@ -14,6 +14,7 @@ import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { toPublicUser } from '../../lib/public-user';
 import { rupiah } from '../../services/activity';
 import { approvePayment, rejectPayment, toAdminPaymentView } from '../../services/memberships';
+import { announceMembership } from '../../services/membership-events';
 import { MANAGE_MEMBERSHIP_PAGE } from './members';
 import { adminErrors } from './schemas';
 import { activityOrigin } from '../../lib/activity-origin';
@@ -57,12 +58,9 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const admin = request.auth!.user;
-      const before = await users.findById((await payments.findById(request.params.id))?.userId ?? '');
       const { payment, user } = await approvePayment(app.store, { paymentId: request.params.id, adminId: admin._id, amount: request.body.amount });
-      // A trial who became a member joins other rooms: drop its sockets so that they reconnect.
-      if (!before || before.role !== user.role || before.membershipTier !== user.membershipTier) {
-        app.realtime.publisher.refreshUser(user._id, user.role);
-      }
+      // The member's screens open up at once, and their sockets rejoin the rooms of the new rights.
+      announceMembership(app.realtime.publisher, user);
       const custom = payment.amount !== payment.expectedAmount ? ' custom' : '';
       await app.activity.record(activityOrigin(request), {
         page: MANAGE_MEMBERSHIP_PAGE,

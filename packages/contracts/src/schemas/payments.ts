@@ -71,3 +71,13 @@ export const RejectPaymentBody = Type.Object(
   { additionalProperties: false },
 );
 export const AdminPaymentResponse = Type.Object({ payment: AdminPayment });
+
+/** `membership:changed` (contract §9): the user's rights as they are now, so their screens follow without a reload. */
+export const MembershipChangedPayload = Type.Object({
+  role: Type.String(),
+  membershipTier: Type.String(),
+  membershipEnd: NullableString,
+  graceEndsAt: NullableString,
+  /** May post in the global room (an active membership, its grace included, or an admin). */
+  canPost: Type.Boolean(),
+});

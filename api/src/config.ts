@@ -21,6 +21,8 @@ export interface Config {
   graceDays: number;
   /** How often the membership lifecycle runs: reminders, rights that end (contract §9). */
   lifecycleScanMs: number;
+  /** The address people open the product at (links in mails); `http://localhost:<PORT>` when unset. */
+  publicUrl: string;
   production: boolean;
   /** Where the built web app is; null serves no web app (API-only tests). */
   webDist: string | null;
@@ -90,6 +92,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     trialDays: integer(env, 'TRIAL_DAYS', 7, 0, 3650),
     graceDays: integer(env, 'GRACE_DAYS', 0, 0, 365),
     lifecycleScanMs: integer(env, 'LIFECYCLE_SCAN_MS', 60_000, 1_000, 86_400_000),
+    publicUrl: (url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port(env, 3000)}`).replace(/\/+$/, ''),
     production,
     webDist: present(env.WEB_DIST) ? path.resolve(cwd, env.WEB_DIST) : null,
     trustProxy: proxyHops(env),

@@ -11,6 +11,7 @@ import { makeDirPrivate, makeTreePrivateOnce } from './lib/private-files';
 import { catchUpChatProjections } from './services/chat-catch-up';
 import { catchUpSignalProjection } from './services/signals/catch-up';
 import { scheduleRetention } from './services/retention';
+import { createLifecycle, type Lifecycle } from './services/lifecycle';
 import { createStore, describeTakeover } from './store';
 
 export type StartMode = 'all' | 'api';
@@ -18,6 +19,8 @@ export type StartMode = 'all' | 'api';
 export interface RunningServer {
   app: FastifyInstance;
   realtime: RealtimeServer | null;
+  /** The membership lifecycle of this process (it runs only while it holds the store's lease). */
+  lifecycle: Lifecycle;
   url: string;
   close(): Promise<void>;
 }
@@ -91,15 +94,28 @@ export const startServer = async (
     app.realtime.presence = ownPresence;
   }
 
+  // Reminders and ended rights (contract §9): every API process starts it, the store's lease lets one run it.
+  const lifecycle = createLifecycle({
+    store,
+    mailer: app.mailer,
+    realtime: app.realtime,
+    scanMs: config.lifecycleScanMs,
+    renewUrl: `${config.publicUrl}/payment-membership`,
+    log: app.log,
+  });
+  lifecycle.start();
+
   const address = await app.listen({ port: config.port, host: config.host });
   let closing: Promise<void> | null = null;
   return {
     app,
     realtime,
+    lifecycle,
     url: address,
     close() {
       closing ??= (async () => {
         await retention.stop();
+        await lifecycle.stop();
         await realtime?.close();
         await app.close();
         await ownPresence?.close();

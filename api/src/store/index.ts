@@ -8,6 +8,7 @@ import { HistoryRepository } from './history-repository';
 import { PaymentsRepository } from './payments-repository';
 import { SessionsRepository } from './sessions-repository';
 import { SignalsRepository } from './signals-repository';
+import { LifecycleRepository } from './lifecycle-repository';
 import { takeOverNedbDataDir, type TakeoverReport } from './nedb-takeover';
 import { createSqliteDriver } from './sqlite';
 import { UsersRepository } from './users-repository';
@@ -36,6 +37,8 @@ export interface Store {
   chat: ChatProjectionsRepository;
   /** The signals' events and their projection (contract §8). */
   signals: SignalsRepository;
+  /** The membership lifecycle's lease and the notices it sent (contract §9). */
+  lifecycle: LifecycleRepository;
   /** See StoreDriver: a command's writes share one commit; await `durable()` before answering. */
   deferDurability<R>(work: () => Promise<R>): Promise<{ value: R; durable(): Promise<void> }>;
   durable(): Promise<void>;
@@ -54,6 +57,7 @@ export const openStore = async (driver: StoreDriver, options: { graceDays?: numb
   history: await HistoryRepository.open(driver),
   activity: await ActivityRepository.open(driver),
   signals: await SignalsRepository.open(driver),
+  lifecycle: await LifecycleRepository.open(driver),
   deferDurability: (work) => driver.deferDurability(work),
   durable: () => driver.durable(),
   close: () => driver.close(),

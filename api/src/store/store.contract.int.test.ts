@@ -520,6 +520,31 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect((await store.signals.finished()).map((doc) => doc._id).sort()).toEqual([a, c].sort());
   });
 
+  it('lifecycle: one lease holder at a time, taken over once lapsed; a notice is claimed once per period and kind', async () => {
+    const name = `lease-${newId()}`;
+    const t0 = new Date();
+    const later = (ms: number) => new Date(t0.getTime() + ms);
+    const first = await Promise.all(['a', 'b', 'c'].map((holder) => store.lifecycle.acquireLease(name, holder, t0, later(60_000))));
+    expect(first.filter(Boolean)).toHaveLength(1);
+    const owner = ['a', 'b', 'c'][first.indexOf(true)]!;
+    const other = owner === 'a' ? 'b' : 'a';
+    expect(await store.lifecycle.acquireLease(name, owner, later(30_000), later(90_000))).toBe(true);
+    expect(await store.lifecycle.acquireLease(name, other, later(60_000), later(120_000))).toBe(false);
+    expect(await store.lifecycle.acquireLease(name, other, later(90_000), later(150_000))).toBe(true);
+    await store.lifecycle.releaseLease(name, other);
+    expect(await store.lifecycle.acquireLease(name, owner, later(91_000), later(151_000))).toBe(true);
+
+    const userId = newId();
+    const periodEnd = later(86_400_000);
+    expect(await store.lifecycle.sentAny(userId, periodEnd, ['ends-tomorrow', 'ended'])).toBe(false);
+    const claims = await Promise.all([1, 2].map(() => store.lifecycle.claimNotice(userId, periodEnd, 'ends-tomorrow', t0)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await store.lifecycle.sentAny(userId, periodEnd, ['ends-tomorrow', 'ended'])).toBe(true);
+    expect(await store.lifecycle.sentAny(userId, later(1), ['ends-tomorrow'])).toBe(false);
+    await store.lifecycle.releaseNotice(userId, periodEnd, 'ends-tomorrow');
+    expect(await store.lifecycle.claimNotice(userId, periodEnd, 'ends-tomorrow', t0)).toBe(true);
+  });
+
   it('chat projections: conditional saves never go backwards; pages, unread counts, one chat per member', async () => {
     const stream = newId();
     const doc = (id: string, postedSeq: number, overrides: Record<string, unknown> = {}) => ({

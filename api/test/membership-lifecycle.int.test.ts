@@ -169,3 +169,21 @@ describe('rejection reasons, the payment-aware inbox, money on the dashboard (co
     expect(due).not.toContain(later.userId);
   });
 });
+
+describe("one member's payments for the inbox panel", () => {
+  it('filters the admin queue by userId, newest first, and refuses a bad id', async () => {
+    const admin = await signIn(t, ADMIN.email, ADMIN.password);
+    const member = await signUp(t, 'panelpay');
+    const first = await pendingPayment(member, 'basic', 'monthly');
+    await call(t.app, { method: 'POST', url: `/api/admin/payments/${first}/reject`, token: admin.token, payload: { reason: 'Blurry proof' } });
+    const second = await pendingPayment(member, 'pro', 'monthly');
+    const other = await signUp(t, 'panelother');
+    await pendingPayment(other, 'basic', 'monthly');
+    const listed = (await call(t.app, { method: 'GET', url: `/api/admin/payments?userId=${member.userId}`, token: admin.token })).json<{ payments: { _id: string; status: string; rejectionReason: string | null }[] }>();
+    expect(listed.payments.map((p) => [p._id, p.status, p.rejectionReason])).toEqual([
+      [second, 'pending', null],
+      [first, 'rejected', 'Blurry proof'],
+    ]);
+    expect((await call(t.app, { method: 'GET', url: '/api/admin/payments?userId=nope', token: admin.token })).statusCode).toBe(400);
+  });
+});

@@ -85,8 +85,14 @@ export class PaymentsRepository {
    * The admin queue a page at a time: newest first by (paymentDate, _id), strictly older than
    * `before`; one more than `limit` is read to tell whether another page exists.
    */
-  async page(query: { status?: PaymentStatus; before?: { paymentDate: Date; id: string } | null; limit: number }): Promise<{ payments: PaymentDoc[]; next: { paymentDate: Date; id: string } | null }> {
+  async page(query: {
+    status?: PaymentStatus;
+    userId?: string;
+    before?: { paymentDate: Date; id: string } | null;
+    limit: number;
+  }): Promise<{ payments: PaymentDoc[]; next: { paymentDate: Date; id: string } | null }> {
     const and: Filter[] = [];
+    if (query.userId) and.push({ userId: query.userId });
     if (query.status) and.push({ status: query.status });
     if (query.before) {
       const { paymentDate, id } = query.before;

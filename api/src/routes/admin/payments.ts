@@ -32,10 +32,10 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/payments',
     { schema: { querystring: AdminPaymentsQuery, response: { 200: AdminPaymentListResponse, ...adminErrors } } },
     async (request) => {
-      const { status, before: cursorText, limit = 100 } = request.query;
+      const { status, userId, before: cursorText, limit = 100 } = request.query;
       const cursor = cursorText === undefined ? null : decodePageCursor(cursorText);
       if (cursor === null && cursorText !== undefined) throw badRequest('This page cursor is not valid.', 'BAD_CURSOR');
-      const page = await payments.page({ status, limit, before: cursor && { paymentDate: cursor.createdAt, id: cursor.id } });
+      const page = await payments.page({ status, userId, limit, before: cursor && { paymentDate: cursor.createdAt, id: cursor.id } });
       const found = page.payments;
       const payers = new Map((await users.findManyByIds([...new Set(found.map((payment) => payment.userId))])).map((user) => [user._id, user]));
       return {

@@ -52,6 +52,8 @@ export const AdminPayment = Type.Object({
 /** `GET /admin/payments`. */
 export const AdminPaymentsQuery = Type.Object({
   status: Type.Optional(Type.Enum(PAYMENT_STATUSES)),
+  /** One member's payments (the inbox's side panel, contract §9). */
+  userId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$' })),
   before: Type.Optional(Type.String({ maxLength: 64 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 100 })),
 });

@@ -1,10 +1,15 @@
 import { Box, Center, Spinner, Text } from '@chakra-ui/react';
 import type { SignalStats } from '@le/contracts';
+import dayjs from 'dayjs';
+import type { TickMarkType, Time } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { curvePoints } from '@/features/signals/utils/curve';
 
 const HEIGHT = 260;
+
+/** A tick's label by what it marks (lightweight-charts' TickMarkType: year, month, day, time, time with seconds). */
+const TICK_FORMATS = ['YYYY', 'MMM', 'DD/MM', 'HH:mm', 'HH:mm:ss'];
 
 /**
  * Cumulative pips after each close, green above zero and red below (a baseline at 0). The chart
@@ -29,7 +34,16 @@ export function EquityCurve({ curve }: { curve: SignalStats['curve'] }) {
           layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#a1a1aa', fontSize: 11, attributionLogo: false },
           grid: { vertLines: { visible: false }, horzLines: { color: 'rgba(255, 255, 255, 0.06)', style: LineStyle.Dotted } },
           rightPriceScale: { borderVisible: false },
-          timeScale: { borderVisible: false, timeVisible: false, fixLeftEdge: true, fixRightEdge: true },
+          // Over a few days the hours tell the closes apart; over months the dates do. Times are the
+          // reader's local ones, as everywhere else on the page (the chart itself would write UTC).
+          timeScale: {
+            borderVisible: false,
+            timeVisible: points[points.length - 1]!.time - points[0]!.time < 3 * 86_400,
+            fixLeftEdge: true,
+            fixRightEdge: true,
+            tickMarkFormatter: (time: Time, type: TickMarkType) => dayjs.unix(time as number).format(TICK_FORMATS[type] ?? 'DD/MM'),
+          },
+          localization: { timeFormatter: (time: Time) => dayjs.unix(time as number).format('DD/MM/YYYY HH:mm') },
           crosshair: { horzLine: { labelBackgroundColor: '#3f3f46' }, vertLine: { labelBackgroundColor: '#3f3f46' } },
           handleScroll: false,
           handleScale: false,

@@ -10,7 +10,7 @@ import { formatDateTime } from '@/lib/dates';
 import { flattenPages } from '@/lib/paged-list';
 import type { SignalFilters as Filters } from '@/features/signals/api/keys';
 import { useSignalList } from '@/features/signals/api/signals';
-import { formatPrice, formatTargets, HIDDEN, outcomeLabel } from '@/features/signals/utils/format';
+import { formatPrice, formatTargets, HIDDEN, isLocked, LEVELS_HIDDEN, outcomeLabel } from '@/features/signals/utils/format';
 import { PipsText } from './pips-text';
 import { SignalFilters } from './signal-filters';
 import { SignalSideBadge } from './signal-side-badge';
@@ -60,7 +60,7 @@ function SignalTable({ signals, onOpen }: { signals: Signal[]; onOpen: (signal: 
               data-status={signal.status}
             >
               <Table.Cell>
-                <SignalSideBadge side={signal.side} />
+                <SignalSideBadge side={signal.side} title={isLocked(signal) ? LEVELS_HIDDEN : undefined} />
               </Table.Cell>
               <Table.Cell textAlign="end" fontFamily="mono">
                 {formatPrice(signal.entry)}
@@ -74,7 +74,7 @@ function SignalTable({ signals, onOpen }: { signals: Signal[]; onOpen: (signal: 
               <Table.Cell>
                 <SignalStatusBadge status={signal.status} />
               </Table.Cell>
-              <Table.Cell color={signal.outcome ? 'fg' : 'fg.subtle'}>{signal.status === 'open' ? HIDDEN : outcomeLabel(signal.outcome)}</Table.Cell>
+              <Table.Cell color={signal.status === 'closed' ? 'fg' : 'fg.subtle'}>{signal.status === 'closed' ? outcomeLabel(signal.outcome) : HIDDEN}</Table.Cell>
               <Table.Cell textAlign="end">
                 <PipsText pips={signal.pips} />
               </Table.Cell>
@@ -142,6 +142,11 @@ function SignalCards({ signals, onOpen }: { signals: Signal[]; onOpen: (signal: 
             <Level label="SL" value={formatPrice(signal.stopLoss)} />
             <Level label="TP" value={formatTargets(signal.takeProfits)} />
           </SimpleGrid>
+          {isLocked(signal) ? (
+            <Text fontSize="xs" color="fg.muted">
+              {LEVELS_HIDDEN}
+            </Text>
+          ) : null}
           <Text fontSize="xs" color="fg.subtle" fontFamily="mono">
             Opened {formatDateTime(signal.openedAt)}
           </Text>

@@ -25,13 +25,16 @@ export function SignalTimeline({ events }: { events: SignalTimelineEntry[] }) {
             {index < sorted.length - 1 ? <Box flex="1" w="1px" bg="border" /> : null}
           </Stack>
           <Stack gap="1" pb="5" minW="0" flex="1">
-            {described[index]!.map((line) => (
+            {described[index]!.map((line, lineIndex) => (
               <Stack key={line.label} gap="0.5">
                 <HStack justify="space-between" align="baseline" gap="3" wrap="wrap">
                   <Text fontWeight="semibold">{line.label}</Text>
-                  <Text asChild fontSize="xs" color="fg.subtle" fontFamily="mono">
-                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                  </Text>
+                  {/* One event, one time: an edit that moved the stop and the targets shows it once. */}
+                  {lineIndex === 0 ? (
+                    <Text asChild fontSize="xs" color="fg.subtle" fontFamily="mono">
+                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    </Text>
+                  ) : null}
                 </HStack>
                 {line.details.map((detail) => (
                   <Text key={detail} fontSize="sm" fontFamily="mono" color="fg" wordBreak="break-word">

@@ -247,8 +247,55 @@ const rows: Row[] = [
     status: 200,
     keys: ['user'],
   },
-  { call: 'GET /admin/stats', as: 'admin', url: () => '/api/admin/stats', status: 200, keys: ['membersByTier', 'messagesToday', 'onlineUsers', 'pendingPayments', 'trialsEndingSoon'] },
+  {
+    call: 'GET /admin/stats',
+    as: 'admin',
+    url: () => '/api/admin/stats',
+    status: 200,
+    keys: ['membersByTier', 'messagesToday', 'onlineUsers', 'pendingPayments', 'renewalsDue', 'revenueByMonth', 'trialsEndingSoon'],
+  },
   { call: 'GET /admin/stats (guest)', as: 'guest', url: () => '/api/admin/stats', status: 401, keys: ['code', 'message'] },
+
+  // ---- §8 signals
+  {
+    call: 'POST /signals',
+    as: 'admin',
+    url: () => '/api/signals',
+    json: () => ({ side: 'buy', entry: 2380, stopLoss: 2370, takeProfits: [2390, 2400], analysis: 'Contract row' }),
+    status: 201,
+    keys: ['signal'],
+    save: (body, c) => {
+      c.saved.signal = id(body.signal);
+    },
+  },
+  { call: 'POST /signals (member)', as: 'member', url: () => '/api/signals', json: () => ({ side: 'sell', entry: 2380, stopLoss: 2390, takeProfits: [2370] }), status: 403, keys: ['code', 'message'] },
+  { call: 'POST /signals (bad levels)', as: 'admin', url: () => '/api/signals', json: () => ({ side: 'sell', entry: 2380, stopLoss: 2370, takeProfits: [2390] }), status: 400, keys: ['code', 'message'] },
+  { call: 'GET /signals?status=open&limit=', as: 'guest', url: () => '/api/signals?status=open&limit=5', status: 200, keys: ['nextCursor', 'signals'] },
+  { call: 'GET /signals/:id', as: 'guest', url: (c) => `/api/signals/${c.saved.signal}`, status: 200, keys: ['events', 'signal'] },
+  { call: 'GET /signals/events?after=', as: 'guest', url: () => '/api/signals/events?after=0', status: 200, keys: ['events'] },
+  { call: 'PATCH /signals/:id', as: 'admin', url: (c) => `/api/signals/${c.saved.signal}`, json: () => ({ stopLoss: 2375 }), status: 200, keys: ['signal'] },
+  { call: 'POST /signals/:id/close', as: 'admin', url: (c) => `/api/signals/${c.saved.signal}/close`, json: () => ({ exitPrice: 2390 }), status: 200, keys: ['signal'] },
+  { call: 'PATCH /signals/:id (closed)', as: 'admin', url: (c) => `/api/signals/${c.saved.signal}`, json: () => ({ stopLoss: 2371 }), status: 409, keys: ['code', 'message'] },
+  { call: 'POST /signals/:id/cancel (closed)', as: 'admin', url: (c) => `/api/signals/${c.saved.signal}/cancel`, status: 409, keys: ['code', 'message'] },
+  {
+    call: 'GET /signals/stats',
+    as: 'guest',
+    url: () => '/api/signals/stats',
+    status: 200,
+    keys: ['breakeven', 'byMonth', 'cancelled', 'closed', 'curve', 'losses', 'pips', 'winRate', 'wins'],
+  },
+  {
+    call: 'POST /signals (to cancel)',
+    as: 'admin',
+    url: () => '/api/signals',
+    json: () => ({ side: 'sell', entry: 2380, stopLoss: 2390, takeProfits: [2370] }),
+    status: 201,
+    keys: ['signal'],
+    save: (body, c) => {
+      c.saved.signal2 = id(body.signal);
+    },
+  },
+  { call: 'POST /signals/:id/cancel', as: 'admin', url: (c) => `/api/signals/${c.saved.signal2}/cancel`, status: 200, keys: ['signal'] },
 
   // ---- §4/§5 history
   {

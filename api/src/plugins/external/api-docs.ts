@@ -53,6 +53,7 @@ const TAGS = [
   { name: 'payments', description: 'Membership payments by bank transfer' },
   { name: 'history', description: 'History posts' },
   { name: 'files', description: 'Uploaded images, public and private' },
+  { name: 'signals', description: 'The live buy/sell feed and its record (event-sourced; each as the caller may see it; realtime `signal:event`)' },
   { name: 'admin', description: 'The admin console: payments, members, stats' },
   { name: 'health', description: 'Liveness' },
 ] as const;
@@ -92,6 +93,10 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/files/{id}',
   'GET /api/chat/public',
   'GET /api/chat/events',
+  'GET /api/signals',
+  'GET /api/signals/stats',
+  'GET /api/signals/events',
+  'GET /api/signals/{id}',
 ]);
 
 /**

@@ -368,25 +368,37 @@ describe('members', () => {
     expect((await as(admin.token, 'PATCH', `/api/admin/members/${newId()}`, { role: 'trial' })).statusCode).toBe(404);
   });
 
-  it('drops the live sockets of a user whose role or tier changes, and only then', async () => {
+  it('tells a user whose membership changes (role, tier, end, an approval) and drops their sockets into new rooms, without signing them out', async () => {
     const user = await signUp(t, 'sockets');
     const dropped: string[] = [];
     const revoked: string[] = [];
+    const told: unknown[] = [];
     const original = t.app.realtime.publisher;
     t.app.realtime.publisher = {
       ...original,
-      // A role change refreshes the user's sockets; it never revokes (signs out) a session.
+      emit: (rooms: string[], event: string, ...args: unknown[]) => {
+        if (event === 'membership:changed' && rooms.includes(`user:${user.userId}`)) told.push(args[0]);
+      },
+      // A membership change refreshes the user's sockets; it never revokes (signs out) a session.
       refreshUser: (userId: string, role: string) => void dropped.push(`${userId}:${role}`),
       disconnectSession: (sessionId: string) => void revoked.push(sessionId),
-    };
+    } as typeof original;
     try {
       await as(admin.token, 'PATCH', `/api/admin/members/${user.userId}`, { membershipTier: 'basic' });
       expect(dropped).toEqual([`${user.userId}:member`]);
+      expect(told.at(-1)).toMatchObject({ role: 'member', membershipTier: 'basic', canPost: true, graceEndsAt: null });
+      // A new end moves the moment the rights (and the signal levels) stop: the sockets rejoin too.
       await as(admin.token, 'PATCH', `/api/admin/members/${user.userId}`, { membershipEnd: '2032-01-01T00:00:00.000Z' });
-      expect(dropped).toEqual([`${user.userId}:member`]);
+      expect(dropped).toEqual([`${user.userId}:member`, `${user.userId}:member`]);
+      expect(told.at(-1)).toMatchObject({ membershipEnd: '2032-01-01T00:00:00.000Z' });
+      // Nothing changed, nothing told.
+      await as(admin.token, 'PATCH', `/api/admin/members/${user.userId}`, { membershipEnd: '2032-01-01T00:00:00.000Z' });
+      expect(dropped).toHaveLength(2);
       const payment = await pendingPayment(user, 'expert', 'monthly');
       await as(admin.token, 'POST', `/api/admin/payments/${payment._id}/approve`, {});
-      expect(dropped).toEqual([`${user.userId}:member`, `${user.userId}:member`]);
+      expect(dropped).toHaveLength(3);
+      expect(told).toHaveLength(3);
+      expect(told.at(-1)).toMatchObject({ role: 'member', membershipTier: 'expert', canPost: true });
       expect(revoked).toEqual([]);
       expect((await as(user.token, 'GET', '/api/auth/me')).statusCode).toBe(200);
     } finally {

@@ -18,7 +18,7 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const { acquireRealtime, onPresence, useRealtimeStore } = await import('./realtime-client');
+const { acquireRealtime, onPresence, onSignalEvent, useRealtimeStore } = await import('./realtime-client');
 
 describe('the realtime client’s server events', () => {
   afterEach(() => sockets.splice(0));
@@ -26,7 +26,7 @@ describe('the realtime client’s server events', () => {
   it('hears each server event once: one listener per event, one catch-up per resync, one call per presence change', () => {
     const release = acquireRealtime();
     const socket = sockets[0]!;
-    for (const event of ['connect', 'disconnect', 'connect_error', 'chat:event', 'presence:changed', 'chat:resync', 'session:revoked']) {
+    for (const event of ['connect', 'disconnect', 'connect_error', 'chat:event', 'signal:event', 'presence:changed', 'chat:resync', 'session:revoked']) {
       expect(socket.listenerCount(event), event).toBe(1);
     }
     socket.emit('connect');
@@ -39,6 +39,20 @@ describe('the realtime client’s server events', () => {
     socket.emit('presence:changed', { userId: 'u1', online: true });
     expect(presence).toHaveBeenCalledTimes(1);
     stop();
+    release();
+  });
+
+  it('hands every signal:event to each subscriber while subscribed, and none after', () => {
+    const release = acquireRealtime();
+    const socket = sockets[0]!;
+    const heard = vi.fn();
+    const stop = onSignalEvent(heard);
+    const event = { seq: 1, type: 'signal.opened', at: '2026-03-02T08:00:00.000Z', signal: { _id: 's1' } };
+    socket.emit('signal:event', event);
+    expect(heard).toHaveBeenCalledWith(event);
+    stop();
+    socket.emit('signal:event', { ...event, seq: 2 });
+    expect(heard).toHaveBeenCalledTimes(1);
     release();
   });
 });

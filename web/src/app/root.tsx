@@ -7,8 +7,13 @@ import { useSessionLifecycle } from '@/hooks/use-session-lifecycle';
 
 // The live signals (the socket with socket.io-client, the notices) load after the first paint, in their own chunk.
 const SignalLiveLayer = lazy(() => import('@/features/signals/components/signal-live-layer'));
+// The membership pushes (contract §9) ride the same socket, so they load with it, after the first paint.
+const MembershipLiveLayer = lazy(() => import('./membership-live-layer'));
 
-/** Above every page: session upkeep, page-visit logging, scroll restoration, the loading bar, the live signals (notices, the open count in the title). */
+/**
+ * Above every page: session upkeep, page-visit logging, scroll restoration, the loading bar, the live
+ * signals (notices, the open count in the title), the membership's live changes (rights, a toast).
+ */
 export function AppRoot() {
   useSessionLifecycle();
   usePageVisitLogger();
@@ -19,6 +24,7 @@ export function AppRoot() {
       <Outlet />
       <Suspense fallback={null}>
         <SignalLiveLayer />
+        <MembershipLiveLayer />
       </Suspense>
     </>
   );

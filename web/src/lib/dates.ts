@@ -6,3 +6,9 @@ export const formatDateTime = (iso: string): string => {
   const time = dayjs(iso);
   return time.isValid() ? time.format('DD/MM/YYYY HH:mm') : UI_TEXT.unknownDate;
 };
+
+/** Spec §9: a day as DD/MM/YYYY (the reader's local time), or "Tidak diketahui". */
+export const formatDay = (iso: string | null | undefined): string => {
+  const time = iso ? dayjs(iso) : null;
+  return time?.isValid() ? time.format('DD/MM/YYYY') : UI_TEXT.unknownDate;
+};

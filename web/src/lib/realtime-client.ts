@@ -1,5 +1,5 @@
 import { REALTIME_CLIENT_OPTIONS, REALTIME_TEXT } from '@le/contracts';
-import type { ChatEventPayload, ClientToServerEvents, PresencePayload, ServerToClientEvents, SignalEventPayload } from '@le/contracts';
+import type { ChatEventPayload, ClientToServerEvents, MembershipChangedPayload, PresencePayload, ServerToClientEvents, SignalEventPayload } from '@le/contracts';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
@@ -56,6 +56,7 @@ export const realtimeReason = (reason: string): string => {
 
 type ChatEventHandler = (event: ChatEventPayload) => void;
 type SignalEventHandler = (event: SignalEventPayload) => void;
+type MembershipHandler = (payload: MembershipChangedPayload) => void;
 
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
 let holders = 0;
@@ -64,6 +65,7 @@ let unsubscribeSession: (() => void) | null = null;
 const chatHandlers = new Set<ChatEventHandler>();
 const signalHandlers = new Set<SignalEventHandler>();
 const presenceHandlers = new Set<(payload: PresencePayload) => void>();
+const membershipHandlers = new Set<MembershipHandler>();
 
 const setState = (state: Partial<RealtimeState>) => useRealtimeStore.setState(state);
 
@@ -81,8 +83,17 @@ const open = (token: string | null) => {
     const { syncs } = useRealtimeStore.getState();
     setState({ status: 'connected', reason: null, wasConnected: true, syncs: syncs + 1 });
   });
+  // After `membership:changed` the server drops this socket on purpose, so that it rejoins the rooms of
+  // the new rights (contract §9): that drop is no loss of connection, so reconnect at once, quietly.
+  let rejoinExpected = false;
   next.on('disconnect', (reason) => {
     if (socket !== next) return;
+    if (reason === 'io server disconnect' && rejoinExpected) {
+      rejoinExpected = false;
+      setState({ status: 'connecting', reason: null });
+      next.connect();
+      return;
+    }
     setState({ status: 'disconnected', reason: realtimeReason(reason) });
     // The server closed us on purpose (e.g. a token it refused): socket.io does not retry that by itself.
     if (reason === 'io server disconnect') window.setTimeout(() => socket === next && next.connect(), REALTIME_CLIENT_OPTIONS.reconnectionDelay);
@@ -109,6 +120,12 @@ const open = (token: string | null) => {
   next.on('presence:changed', (payload) => {
     if (socket !== next) return;
     for (const handler of presenceHandlers) handler(payload);
+  });
+  // Signed-in users: their membership's rights changed (an approval, an admin's edit, the end of the rights).
+  next.on('membership:changed', (payload) => {
+    if (socket !== next) return;
+    rejoinExpected = true;
+    for (const handler of membershipHandlers) handler(payload);
   });
   // The realtime process had lost Redis: catch up exactly as after a reconnection.
   next.on('chat:resync', () => {
@@ -177,5 +194,13 @@ export const onPresence = (handler: (payload: PresencePayload) => void): (() => 
   presenceHandlers.add(handler);
   return () => {
     presenceHandlers.delete(handler);
+  };
+};
+
+/** Receive every `membership:changed` (sent to the signed-in user's own sockets) while subscribed. */
+export const onMembershipChanged = (handler: MembershipHandler): (() => void) => {
+  membershipHandlers.add(handler);
+  return () => {
+    membershipHandlers.delete(handler);
   };
 };

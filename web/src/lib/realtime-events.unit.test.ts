@@ -18,7 +18,7 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const { acquireRealtime, onPresence, onSignalEvent, useRealtimeStore } = await import('./realtime-client');
+const { acquireRealtime, onMembershipChanged, onPresence, onSignalEvent, useRealtimeStore } = await import('./realtime-client');
 
 describe('the realtime client’s server events', () => {
   afterEach(() => sockets.splice(0));
@@ -26,7 +26,7 @@ describe('the realtime client’s server events', () => {
   it('hears each server event once: one listener per event, one catch-up per resync, one call per presence change', () => {
     const release = acquireRealtime();
     const socket = sockets[0]!;
-    for (const event of ['connect', 'disconnect', 'connect_error', 'chat:event', 'signal:event', 'presence:changed', 'chat:resync', 'session:revoked']) {
+    for (const event of ['connect', 'disconnect', 'connect_error', 'chat:event', 'signal:event', 'presence:changed', 'chat:resync', 'session:revoked', 'membership:changed']) {
       expect(socket.listenerCount(event), event).toBe(1);
     }
     socket.emit('connect');
@@ -53,6 +53,27 @@ describe('the realtime client’s server events', () => {
     stop();
     socket.emit('signal:event', { ...event, seq: 2 });
     expect(heard).toHaveBeenCalledTimes(1);
+    release();
+  });
+
+  it('hands membership:changed to its listeners, then takes the server’s drop that follows as a quiet rejoin; any other drop is a loss', () => {
+    const release = acquireRealtime();
+    const socket = sockets[0]!;
+    socket.emit('connect');
+    const heard = vi.fn();
+    const stop = onMembershipChanged(heard);
+    const change = { role: 'member', membershipTier: 'pro', membershipEnd: null, graceEndsAt: null, canPost: false };
+    socket.emit('membership:changed', change);
+    expect(heard).toHaveBeenCalledWith(change);
+
+    socket.emit('disconnect', 'io server disconnect');
+    expect(useRealtimeStore.getState()).toMatchObject({ status: 'connecting', reason: null });
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+
+    socket.emit('connect');
+    socket.emit('disconnect', 'io server disconnect');
+    expect(useRealtimeStore.getState()).toMatchObject({ status: 'disconnected', reason: 'socket has been disconnected' });
+    stop();
     release();
   });
 });

@@ -18,6 +18,8 @@ interface SessionState {
   signIn: (login: LoginResponse) => void;
   /** Replace the user after /auth/me or a profile update; ignored when signed out. */
   setUser: (user: PublicUser) => void;
+  /** Change some fields of the user held (a `membership:changed` push); ignored when signed out or without a user. */
+  patchUser: (patch: Partial<PublicUser>) => void;
   /** Forget the session everywhere (sign-out, 401). */
   clear: () => void;
   /** Re-read localStorage, e.g. after another tab changed it. */
@@ -32,7 +34,7 @@ const readSession = () => ({
   user: readStoredUser() as SessionUser | null,
 });
 
-const persistUser = (user: PublicUser) => {
+const persistUser = (user: StoredUser) => {
   storage.set(STORAGE_KEYS.user, JSON.stringify(toStoredUser(user)));
   storage.set(STORAGE_KEYS.role, user.role);
   storage.set(STORAGE_KEYS.username, user.username);
@@ -51,6 +53,13 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     if (!get().token) return;
     persistUser(user);
     set({ user, role: user.role, username: user.username });
+  },
+  patchUser: (patch) => {
+    const { token, user } = get();
+    if (!token || !user) return;
+    const next: SessionUser = { ...user, ...patch };
+    persistUser(next);
+    set({ user: next, role: next.role, username: next.username });
   },
   clear: () => {
     for (const key of SESSION_STORAGE_KEYS) storage.remove(key);

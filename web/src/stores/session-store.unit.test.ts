@@ -51,4 +51,14 @@ describe('session store and browser storage (spec §3)', () => {
     expect(localStorage.getItem('user')).toBeNull();
     expect(useSessionStore.getState().user).toBeNull();
   });
+
+  it('patchUser changes the fields a push told, in memory and in storage; nothing without a session', () => {
+    useSessionStore.getState().patchUser({ role: 'member', membershipTier: 'pro' });
+    expect(useSessionStore.getState().user).toBeNull();
+    useSessionStore.getState().signIn(login);
+    useSessionStore.getState().patchUser({ role: 'member', membershipTier: 'pro', membershipEnd: '2026-04-01T00:00:00.000Z' });
+    expect(useSessionStore.getState()).toMatchObject({ role: 'member', user: { username: 'rina', name: 'Rina', membershipTier: 'pro', membershipEnd: '2026-04-01T00:00:00.000Z' } });
+    expect(localStorage.getItem('role')).toBe('member');
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ role: 'member', membershipTier: 'pro' });
+  });
 });

@@ -1,0 +1,168 @@
+// @vitest-environment jsdom
+import { EventEmitter } from 'node:events';
+import type { MembershipChangedPayload, PublicUser } from '@le/contracts';
+import { UI_TEXT } from '@le/contracts';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { toaster } from '@/components/ui/toaster';
+import { meKeys, useMe } from '@/hooks/use-me';
+import { loginAs, publicUser } from '@/lib/test-fixtures';
+import { byTestId, render, stubApi, testQueryClient, waitFor } from '@/lib/test-render';
+import { useSessionStore } from '@/stores/session-store';
+import { LiveChatCard } from '@/features/chat/components/live-chat-card';
+import { membershipNotice } from './membership-notice';
+
+/** A socket.io-client socket as the realtime client uses it, driven by the test. */
+class FakeSocket extends EventEmitter {
+  active = true;
+  connected = false;
+  connect = vi.fn();
+  disconnect = vi.fn();
+}
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const socket = new FakeSocket();
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+const { MembershipLiveLayer } = await import('./membership-live-layer');
+
+/** The shell's own /auth/me reader (useSessionLifecycle), so a refresh of the query is a real read. */
+function MeReader() {
+  useMe();
+  return null;
+}
+
+const HOUR = 3_600_000;
+const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+
+/** Sari, a PRO member until an hour from now, signed in with /auth/me answered. */
+const activeSari = () => publicUser('sari', { role: 'member', membershipTier: 'pro', duration: 'monthly', membershipEnd: iso(HOUR) });
+
+const ended = (user: PublicUser): MembershipChangedPayload => ({
+  role: 'member',
+  membershipTier: user.membershipTier,
+  membershipEnd: iso(-1_000),
+  graceEndsAt: null,
+  canPost: false,
+});
+
+describe('membership:changed in the app shell', () => {
+  let server: PublicUser;
+  let view: ReturnType<typeof render> | null = null;
+
+  beforeEach(() => {
+    server = activeSari();
+    stubApi({
+      'GET /auth/me': () => ({ user: server }),
+      'GET /chat': () => ({ messages: [], nextCursor: null }),
+      'GET /chat/events': () => ({ events: [], nextCursor: null }),
+      'GET /auth/payment-history': () => ({ payments: [] }),
+    });
+    useSessionStore.getState().signIn(loginAs('sari', server));
+  });
+
+  afterEach(() => {
+    view?.unmount();
+    view = null;
+    useSessionStore.getState().clear();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    sockets.splice(0);
+  });
+
+  it('ends the rights on every screen without a reload: /auth/me data, the session, the composer read-only with the spec’s notice, a toast', async () => {
+    const toast = vi.spyOn(toaster, 'create');
+    const client = testQueryClient();
+    client.setQueryData(meKeys.me, server);
+    view = render(
+      <>
+        <MeReader />
+        <MembershipLiveLayer />
+        <LiveChatCard />
+      </>,
+      { client },
+    );
+    await waitFor(() => expect(document.querySelector('textarea[aria-label="Message"]')).not.toBeNull());
+    expect(byTestId('chat-cannot-post')).toBeNull();
+
+    const socket = sockets.at(-1)!;
+    const change = ended(server);
+    server = { ...server, membershipEnd: change.membershipEnd };
+    act(() => {
+      socket.emit('connect');
+      socket.emit('membership:changed', change);
+    });
+
+    expect(client.getQueryData<PublicUser>(meKeys.me)?.membershipEnd).toBe(change.membershipEnd);
+    expect(useSessionStore.getState().user?.membershipEnd).toBe(change.membershipEnd);
+    await waitFor(() => expect(byTestId('chat-cannot-post')?.textContent).toBe(UI_TEXT.chatRegisterNotice));
+    expect(document.querySelector('textarea[aria-label="Message"]')).toBeNull();
+    expect(byTestId('chat-notice')?.textContent).toContain(UI_TEXT.chatExpiredNotice);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'warning', title: 'Your membership has ended' }));
+
+    // The server's planned drop right after is a quiet rejoin, not a lost connection.
+    act(() => {
+      socket.emit('disconnect', 'io server disconnect');
+    });
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+    expect(byTestId('connection-banner')).toBeNull();
+  });
+
+  it('opens the rights after an approval: the composer appears and the toast says the membership is active', async () => {
+    const toast = vi.spyOn(toaster, 'create');
+    server = publicUser('sari', { role: 'trial', membershipTier: 'trial', trialExpiresAt: iso(HOUR) });
+    useSessionStore.getState().signIn(loginAs('sari', server));
+    const client = testQueryClient();
+    client.setQueryData(meKeys.me, server);
+    view = render(
+      <>
+        <MeReader />
+        <MembershipLiveLayer />
+        <LiveChatCard />
+      </>,
+      { client },
+    );
+    await waitFor(() => expect(byTestId('chat-cannot-post')).not.toBeNull());
+
+    const approved: MembershipChangedPayload = { role: 'member', membershipTier: 'basic', membershipEnd: iso(30 * 24 * HOUR), graceEndsAt: null, canPost: true };
+    server = { ...server, ...approved, role: 'member', duration: 'monthly' };
+    act(() => {
+      sockets.at(-1)!.emit('membership:changed', approved);
+    });
+    await waitFor(() => expect(document.querySelector('textarea[aria-label="Message"]')).not.toBeNull());
+    expect(useSessionStore.getState().role).toBe('member');
+    expect(useSessionStore.getState().user?.membershipTier).toBe('basic');
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'Your membership is active' }));
+    // /auth/me is read again for what the push does not carry (the duration).
+    await waitFor(() => expect(client.getQueryData<PublicUser>(meKeys.me)?.duration).toBe('monthly'));
+  });
+});
+
+describe('membershipNotice', () => {
+  const now = Date.parse('2026-03-10T12:00:00.000Z');
+  const at = (offset: number) => new Date(now + offset).toISOString();
+  const member = publicUser('budi', { role: 'member', membershipTier: 'pro', membershipEnd: at(HOUR) });
+
+  it('says active, updated or ended as the rights moved, and nothing when they did not', () => {
+    expect(membershipNotice(publicUser('t'), { role: 'member', membershipTier: 'pro', membershipEnd: at(HOUR), graceEndsAt: null, canPost: true }, now)).toMatchObject({
+      title: 'Your membership is active',
+      description: expect.stringContaining('PRO until 10/03/2026') as unknown,
+    });
+    expect(membershipNotice(member, { role: 'member', membershipTier: 'expert', membershipEnd: at(HOUR), graceEndsAt: null, canPost: true }, now)?.title).toBe(
+      'Your membership was updated',
+    );
+    // The push comes after the end, when the screen's copy already says "ended": it still counts as ending now.
+    const lapsed = { ...member, membershipEnd: at(-60_000) };
+    expect(membershipNotice(lapsed, { role: 'member', membershipTier: 'pro', membershipEnd: at(-60_000), graceEndsAt: null, canPost: false }, now)?.title).toBe(
+      'Your membership has ended',
+    );
+    const longAgo = { ...member, membershipEnd: at(-30 * 24 * HOUR) };
+    expect(membershipNotice(longAgo, { role: 'trial', membershipTier: 'trial', membershipEnd: null, graceEndsAt: null, canPost: false }, now)).toBeNull();
+    expect(membershipNotice(member, { role: 'admin', membershipTier: 'admin', membershipEnd: null, graceEndsAt: null, canPost: true }, now)).toBeNull();
+  });
+});

@@ -5,13 +5,18 @@ import { toaster } from '@/components/ui/toaster';
 import { useOpenCountTitle } from '@/features/signals/hooks/use-open-count-title';
 import { onSignalApplied, useOpenSignalCount, useSignalFeed } from '@/features/signals/stores/open-signals';
 import { noticeFor } from '@/features/signals/utils/format';
+import { useSessionStore } from '@/stores/session-store';
 
 /** A notice for an event older than this (a long-missed one read on reconnection) would be news from the past. */
 const NOTICE_WINDOW_MS = 10 * 60_000;
 
-/** Raise the notice an event calls for, once per event, while it is news. */
-export const raiseNotice = (event: SignalEventPayload, now = Date.now()): boolean => {
+/**
+ * Raise the notice an event calls for, once per event, while it is news. The admin who wrote the
+ * signal got the form's own confirmation already: no second notice for their own signal.
+ */
+export const raiseNotice = (event: SignalEventPayload, now = Date.now(), selfId: string | null = null): boolean => {
   if (now - Date.parse(event.at) > NOTICE_WINDOW_MS) return false;
+  if (selfId !== null && event.signal.author._id === selfId) return false;
   const notice = noticeFor(event);
   if (!notice) return false;
   toaster.create({ id: `signal-${event.seq}`, title: notice.title, description: notice.description, type: notice.type, duration: 8_000, closable: true });
@@ -27,7 +32,7 @@ export function SignalLiveLayer() {
   useSignalFeed();
   const count = useOpenSignalCount();
   useOpenCountTitle(count);
-  useEffect(() => onSignalApplied((event) => void raiseNotice(event)), []);
+  useEffect(() => onSignalApplied((event) => void raiseNotice(event, Date.now(), useSessionStore.getState().user?._id ?? null)), []);
   return null;
 }
 

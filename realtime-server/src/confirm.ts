@@ -96,7 +96,7 @@ export const confirmThroughApi = (options: ApiConfirmationOptions): ApiConfirmat
       throw new Error(`the API answered ${response.status}`);
     }
     const body = (await response.json()) as {
-      user?: { _id?: unknown; role?: unknown; membershipTier?: unknown; membershipEnd?: unknown; trialExpiresAt?: unknown };
+      user?: { _id?: unknown; role?: unknown; membershipTier?: unknown; membershipEnd?: unknown; graceEndsAt?: unknown; trialExpiresAt?: unknown };
     };
     const user = body.user;
     if (typeof user?._id !== 'string' || !ROLES.includes(user.role as Role)) throw new Error('the API answered without a user');
@@ -105,6 +105,7 @@ export const confirmThroughApi = (options: ApiConfirmationOptions): ApiConfirmat
       role: user.role as Role,
       membershipTier: text(user.membershipTier),
       membershipEnd: text(user.membershipEnd),
+      graceEndsAt: text(user.graceEndsAt),
       trialExpiresAt: text(user.trialExpiresAt),
     };
     return { userId: user._id, role: user.role as Role, subject };

@@ -10,6 +10,8 @@ const claimsOf: Record<string, TokenClaims & { role?: string }> = {
   'token-ann': { sub: 'ann', sid: 's-ann', exp: EXP, role: 'admin' },
   'token-ann-2': { sub: 'ann', sid: 's-ann-2', exp: EXP, role: 'admin' },
   'token-bob': { sub: 'bob', sid: 's-bob', exp: EXP, role: 'member' },
+  'token-cy': { sub: 'cy', sid: 's-cy', exp: EXP },
+  'token-dee': { sub: 'dee', sid: 's-dee', exp: EXP },
 };
 const verify = (token: string) => {
   const claims = claimsOf[token];
@@ -50,8 +52,31 @@ describe('confirmThroughApi', () => {
   it("takes the role from the API's stored user, never from the token's claim", async () => {
     const api = fakeApi({ 'token-ann': () => userAnswer('ann', 'member') });
     const { confirmation } = make(api);
-    await expect(confirmation.authenticate('token-ann')).resolves.toEqual({ userId: 'ann', sessionId: 's-ann', role: 'member', expiresAt: EXP * 1000 });
+    await expect(confirmation.authenticate('token-ann')).resolves.toEqual({
+      userId: 'ann',
+      sessionId: 's-ann',
+      role: 'member',
+      expiresAt: EXP * 1000,
+      signalAccess: 'none',
+      signalAccessEndsAt: null,
+    });
     expect(api.calls).toEqual([{ url: 'http://api:3000/api/auth/me', authorization: 'Bearer token-ann' }]);
+  });
+
+  it("takes what the user may see of signals from the API's stored membership, with the moment it ends (grace included)", async () => {
+    const end = '2026-12-01T00:00:00.000Z';
+    const grace = '2026-12-04T00:00:00.000Z';
+    const api = fakeApi({
+      'token-ann': () => json(200, { user: { _id: 'ann', role: 'member', membershipTier: 'pro', membershipEnd: end, graceEndsAt: null } }),
+      'token-bob': () => json(200, { user: { _id: 'bob', role: 'member', membershipTier: 'expert', membershipEnd: end, graceEndsAt: grace } }),
+      'token-cy': () => json(200, { user: { _id: 'cy', role: 'member', membershipTier: 'basic', membershipEnd: end } }),
+      'token-dee': () => json(200, { user: { _id: 'dee', role: 'admin', membershipTier: 'admin', membershipEnd: null } }),
+    });
+    const { confirmation } = make(api);
+    await expect(confirmation.authenticate('token-ann')).resolves.toMatchObject({ signalAccess: 'levels', signalAccessEndsAt: Date.parse(end) });
+    await expect(confirmation.authenticate('token-bob')).resolves.toMatchObject({ signalAccess: 'full', signalAccessEndsAt: Date.parse(grace) });
+    await expect(confirmation.authenticate('token-cy')).resolves.toMatchObject({ signalAccess: 'none', signalAccessEndsAt: null });
+    await expect(confirmation.authenticate('token-dee')).resolves.toMatchObject({ signalAccess: 'full', signalAccessEndsAt: null });
   });
 
   it('refuses what the API refuses (401) and an answer for another user', async () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { useSessionStore } from '@/stores/session-store';
 import { Footer } from './footer';
+import { GraceBanner } from './grace-banner';
 import { TOP_BAR_HEIGHT, TopBar } from './top-bar';
 
 /** Public pages: the top bar always, the page, the footer. */
@@ -11,6 +12,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <Flex direction="column" minH="100dvh" bg="bg">
       <TopBar />
       <Box as="main" id="main" flex="1" pt={TOP_BAR_HEIGHT} minW="0">
+        <GraceBanner />
         {children}
       </Box>
       <Footer />
@@ -37,6 +39,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         gradientFrom="bg"
         gradientTo="bg.subtle"
       >
+        <GraceBanner />
         {children}
       </Box>
     </Box>

@@ -1,4 +1,5 @@
-import { Box, Button, HStack, Menu, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Menu, Stack, Text } from '@chakra-ui/react';
+import { hasActiveMembership, isInGrace } from '@le/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
@@ -20,10 +21,19 @@ function LinkItem({ value, to, icon, children }: { value: string; to: string; ic
   );
 }
 
+/** Beside the tier badge: a member's membership that ended, or runs on in its grace (contract §9). */
+export const membershipState = (user: SessionUser, now = Date.now()): 'grace' | 'expired' | null => {
+  if (user.role !== 'member' || !('membershipEnd' in user)) return null;
+  const subject = { ...user, role: user.role };
+  if (isInGrace(subject, now)) return 'grace';
+  return hasActiveMembership(subject, now) ? null : 'expired';
+};
+
 /** The user dropdown of spec §2: avatar, username, email, role, tier badge and the account actions. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { signOut, pending } = useSignOut();
   const isAdmin = user.role === 'admin';
+  const state = membershipState(user);
 
   return (
     <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
@@ -71,7 +81,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
                 >
                   {user.role}
                 </Box>
-                <TierBadge role={user.role} tier={user.membershipTier} size="sm" />
+                <TierBadge role={user.role} tier={user.membershipTier} size="sm" opacity={state === 'expired' ? 0.6 : undefined} />
+                {state ? (
+                  <Badge size="sm" borderRadius="full" variant="subtle" colorPalette={state === 'grace' ? 'orange' : 'red'} data-testid="membership-state">
+                    {state === 'grace' ? 'Grace' : 'Expired'}
+                  </Badge>
+                ) : null}
               </HStack>
             </Stack>
           </HStack>

@@ -1,0 +1,52 @@
+import { Box, Container, Flex, Text } from '@chakra-ui/react';
+import { isInGrace } from '@le/contracts';
+import { useEffect, useState } from 'react';
+
+import { TextLink } from '@/components/ui/button-link';
+import { paths } from '@/config/paths';
+import { formatDay } from '@/lib/dates';
+import { useSessionStore } from '@/stores/session-store';
+import type { SessionUser } from '@/stores/session-store';
+
+/** The banner's sentence (contract §9 grace): when the membership ended and the day to pay by. */
+export const graceText = (user: Pick<SessionUser, 'membershipEnd' | 'graceEndsAt'>): string =>
+  `Your membership ended on ${formatDay(user.membershipEnd)}. Pay by ${formatDay(user.graceEndsAt)} to keep access.`;
+
+/** Re-render when the grace starts (the end passes) or ends, without waiting for another change. */
+function useNowAcross(moments: (string | null | undefined)[]): number {
+  const [now, setNow] = useState(() => Date.now());
+  const next = moments
+    .map((moment) => (moment ? Date.parse(moment) : Number.NaN))
+    .filter((time) => !Number.isNaN(time) && time > now)
+    .sort((a, b) => a - b)[0];
+  useEffect(() => {
+    if (next === undefined) return;
+    const wait = next - Date.now() + 50;
+    if (wait >= 2 ** 31 - 1) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.max(0, wait));
+    return () => window.clearTimeout(timer);
+  }, [next]);
+  return now;
+}
+
+/**
+ * On every screen while a membership is in its grace (contract §9: the rights go on until
+ * `graceEndsAt`): when it ended, the day to pay by, the way to the payment page.
+ */
+export function GraceBanner() {
+  const user = useSessionStore((state) => (state.token ? state.user : null));
+  const now = useNowAcross([user?.membershipEnd, user?.graceEndsAt]);
+  if (!user || !isInGrace({ ...user, role: user.role }, now)) return null;
+  return (
+    <Box bg="orange.950" borderBottomWidth="1px" borderColor="orange.800" role="status" data-testid="grace-banner">
+      <Container maxW="7xl" px={{ base: '4', md: '6' }} py="2.5">
+        <Flex gap={{ base: '1', md: '3' }} align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }} fontSize="sm">
+          <Text color="orange.100">{graceText(user)}</Text>
+          <TextLink to={paths.paymentMembership.href} color="gold.fg" whiteSpace="nowrap">
+            Pay now
+          </TextLink>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

@@ -128,12 +128,13 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
         }
         expect(problems).toEqual([]);
 
-        // Who may not post is not invited to write (spec §6: trial and expired members only read).
+        // Trials and expired members write to the admins (contract §9), told that the live room needs a membership.
         if ((tour.role === 'trial' || tour.role === 'expired') && width >= 768) {
           await page.goto('/chat-user');
-          await page.getByText('Register as a member to post comments!').waitFor();
-          await page.getByText('No messages with the admins yet.').waitFor();
-          expect(await page.getByText('Write your first message to the admins.').count()).toBe(0);
+          await page.getByText('You can message the admins here. Posting in the live room needs an active membership.').waitFor();
+          await page.getByText('Write your first message to the admins.').waitFor();
+          await page.getByRole('textbox', { name: 'Message' }).waitFor();
+          expect(await page.getByText('Register as a member to post comments!').count()).toBe(0);
         }
 
         // An admin holds no membership: the membership dashboard says so instead of "Expired".

@@ -15,6 +15,22 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+// Nor matchMedia: `(min-width: Npx)` holds when the window (1024 px wide in jsdom) is that wide.
+if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    return {
+      matches: min ? window.innerWidth >= Number(min[1]) : false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  };
+}
 
 /** A query client as tests want it: no retries, so a failure shows at once. */
 export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -44,11 +60,14 @@ export function render(ui: ReactNode, { client = testQueryClient(), path = '/' }
 }
 
 /** Wait until `check` passes, letting React apply what the awaited work (a request, a timer) set meanwhile. */
-export const waitFor = (check: () => void) =>
-  vi.waitFor(async () => {
-    await act(async () => {});
-    check();
-  });
+export const waitFor = (check: () => void, timeout = 5_000) =>
+  vi.waitFor(
+    async () => {
+      await act(async () => {});
+      check();
+    },
+    { timeout, interval: 20 },
+  );
 
 export function click(element: Element | null) {
   if (!(element instanceof HTMLElement)) throw new Error('Nothing to click');
@@ -90,7 +109,8 @@ export function stubApi(routes: Record<string, (body: unknown) => unknown | { st
       const route = routes[`${method} ${path}`] ?? routes[`${method} ${url.pathname.replace(/^\/api/, '')}`];
       const answer = route ? route(body) : { status: 404, body: { message: 'Not found' } };
       const framed = answer !== null && typeof answer === 'object' && 'status' in answer && 'body' in answer ? (answer as { status: number; body: unknown }) : { status: 200, body: answer };
-      return new Response(JSON.stringify(framed.body), { status: framed.status, headers: { 'content-type': 'application/json' } });
+      const text = framed.status === 204 ? null : JSON.stringify(framed.body);
+      return new Response(text, { status: framed.status, headers: { 'content-type': 'application/json' } });
     }),
   );
   return calls;

@@ -12,16 +12,17 @@ import { useChatListSync } from '@/features/chat/hooks/use-chat-list-sync';
 import { useIsWide } from '@/features/chat/hooks/use-is-wide';
 import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
 import { useChatStore } from '@/features/chat/stores/chat-store';
-import { chatRights } from '@/features/chat/utils/rights';
+import { chatRights, withAdminsRights } from '@/features/chat/utils/rights';
 import { ChatList } from './chat-list';
-import { ChatNotices } from './chat-notices';
+import { WithAdminsNotice } from './chat-notices';
 import { ChatSplitLayout } from './chat-split-layout';
 import { ConnectionBanner } from './connection-banner';
 import { Conversation } from './conversation';
 import { ConversationHeader } from './conversation-header';
 
 /**
- * /chat-user: the member's one conversation with the admins. The conversation is created by the
+ * /chat-user: the member's one conversation with the admins, open to trials and expired members too
+ * (contract §9), who are told that the live room needs a membership. The conversation is created by the
  * first message (POST /chat/with-admin, then POST /chat). On wide screens it shows beside the list
  * from the start, so a first message can be written; under 768 px the list comes first.
  */
@@ -31,7 +32,9 @@ export function MemberChatScreen() {
   const token = useSessionStore((state) => state.token);
   const role = useSessionStore((state) => state.role);
   const user = useSessionStore((state) => state.user);
-  const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
+  // The live room's rights (for the notice) and this conversation's: every member writes to the admins.
+  const roomRights = useMemo(() => chatRights(token, role, user), [token, role, user]);
+  const rights = useMemo(() => withAdminsRights(roomRights), [roomRights]);
   const chats = list.data ?? null;
   const listFailed = lastReadFailed(list);
   const queryClient = useQueryClient();
@@ -108,7 +111,7 @@ export function MemberChatScreen() {
         notices={
           <>
             <ConnectionBanner />
-            <ChatNotices rights={rights} />
+            <WithAdminsNotice roomRights={roomRights} />
           </>
         }
       />

@@ -34,3 +34,13 @@ export const chatRights = (token: string | null, role: Role | null, user: Sessio
 /** Own message: by id when known, else by username. */
 export const isOwn = (rights: ChatRights, sender: { _id: string; username: string }): boolean =>
   rights.userId ? sender._id === rights.userId : rights.username !== null && sender.username === rights.username;
+
+/** What a trial or an expired member may do in the live room, said where they write to the admins. */
+export const WITH_ADMINS_NOTICE = 'You can message the admins here. Posting in the live room needs an active membership.';
+
+/**
+ * The member's own conversation with the admins (contract §9): every signed-in member writes there,
+ * trials and expired members too; the live room keeps the rights of `chatRights`.
+ */
+export const withAdminsRights = (rights: ChatRights): ChatRights =>
+  rights.userId === null && rights.username === null ? rights : { ...rights, canPost: true, notice: null, expired: false };

@@ -12,6 +12,7 @@ import { membershipKeys } from '@/features/membership/api/keys';
 import { usePaymentHistory } from '@/features/membership/api/payments';
 import { formatDate, formatRupiah, listPrice, perPeriod } from '@/features/membership/utils/format';
 import { PaymentHistoryTable } from './payment-history-table';
+import { RejectedPaymentAlert } from './rejected-payment-alert';
 
 const STATUS_PALETTE = { Active: 'green', Trial: 'blue', Expired: 'red' } as const;
 
@@ -127,9 +128,7 @@ export function MemberDashboard() {
             Your {latest.membershipTier.toUpperCase()} payment of {formatRupiah(latest.amount)} from {formatDate(latest.paymentDate)} is being checked by an admin.
           </FormAlert>
         ) : rejected ? (
-          <FormAlert status="error" title={UI_TEXT.paymentRejected}>
-            Your last payment could not be validated. Please check the transfer and send the proof again with “{UI_TEXT.resendPayment}”.
-          </FormAlert>
+          <RejectedPaymentAlert payment={latest} />
         ) : null}
 
         {status === 'Expired' && user.role !== 'admin' && !pending ? (

@@ -9,7 +9,17 @@ import { ProofDialog } from './proof-dialog';
 export const paymentStatusPalette = (status: string): string =>
   status === 'approved' ? 'green' : status === 'pending' ? 'yellow' : status === 'rejected' ? 'red' : 'gray';
 
-/** The payment history of spec §2 Membership Dashboard, newest first. */
+/** Why a rejected payment was rejected (contract §9), under its status. */
+function RejectionReason({ payment }: { payment: PaymentRecord }) {
+  if (payment.status !== 'rejected' || !payment.rejectionReason) return null;
+  return (
+    <Text fontSize="xs" color="red.200" mt="1" whiteSpace="normal" maxW="64" data-testid="payment-rejection-reason">
+      Reason: {payment.rejectionReason}
+    </Text>
+  );
+}
+
+/** The payment history of spec §2 Membership Dashboard, newest first, with the reason of each rejection. */
 export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] }) {
   const [proof, setProof] = useState<string | null>(null);
   if (payments.length === 0) {
@@ -54,6 +64,7 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
                   <Badge colorPalette={paymentStatusPalette(payment.status)} variant="solid" borderRadius="full" textTransform="capitalize" data-testid="payment-status">
                     {payment.status}
                   </Badge>
+                  <RejectionReason payment={payment} />
                 </Table.Cell>
                 <Table.Cell>{payment.expiredDate ? formatDate(payment.expiredDate) : '—'}</Table.Cell>
                 <Table.Cell>
@@ -82,6 +93,7 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
                 {payment.status}
               </Badge>
             </HStack>
+            <RejectionReason payment={payment} />
             <HStack justify="space-between" gap="3" fontSize="sm">
               <Text color="fg.muted">Paid {formatDate(payment.paymentDate)}</Text>
               <Text whiteSpace="nowrap" fontWeight="medium">

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Container, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { Duration, PaidTier } from '@le/contracts';
-import { DURATIONS, LIMITS, PAID_TIERS, PRICES, UI_TEXT, hasActiveMembership } from '@le/contracts';
+import { DURATIONS, LIMITS, PAID_TIERS, PRICES, UI_TEXT, hasActiveMembership, isInGrace } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,11 +11,15 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { BANK_TRANSFER } from '@/config/payment';
+import { useMe } from '@/hooks/use-me';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
 import { membershipKeys } from '@/features/membership/api/keys';
 import { createPayment, usePaymentHistory } from '@/features/membership/api/payments';
 import { formatDate, formatRupiah, perPeriod } from '@/features/membership/utils/format';
+import { periodNote } from '@/features/membership/utils/period';
+import { PaymentHistoryTable } from './payment-history-table';
+import { RejectedPaymentAlert } from './rejected-payment-alert';
 
 const TIER_TEXT: Record<PaidTier, string> = {
   basic: 'The live chart and the member room, to get started.',
@@ -45,7 +49,10 @@ function Section({ step, title, children }: { step: number; title: string; child
 export function PaymentMembership() {
   const navigate = useNavigate();
   const role = useSessionStore((state) => state.role);
-  const user = useSessionStore((state) => state.user);
+  const storedUser = useSessionStore((state) => state.user);
+  // The dates as the server has them now (the period note depends on them); the stored copy meanwhile.
+  const me = useMe();
+  const user = me.data ?? storedUser;
   const queryClient = useQueryClient();
   const history = usePaymentHistory();
   const payments = history.data ?? null;
@@ -58,6 +65,7 @@ export function PaymentMembership() {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
+  const formRef = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
     if (!proof) {
@@ -107,6 +115,7 @@ export function PaymentMembership() {
 
   const latest = payments?.[0] ?? null;
   const price = PRICES[tier][duration];
+  const subject = user && user.role !== 'admin' ? { ...user, role: user.role } : null;
 
   let body: React.ReactNode;
   if (role === 'admin') {
@@ -130,144 +139,169 @@ export function PaymentMembership() {
   } else {
     body = (
       <Stack gap="6">
-        {user && user.role !== 'admin' && hasActiveMembership({ ...user, role: user.role }) ? (
-          <FormAlert status="info" title={`Your ${user.membershipTier.toUpperCase()} membership runs until ${formatDate(user.membershipEnd)}.`}>
-            A new payment adds its period after that date, with the tier you choose now.
-          </FormAlert>
+        {/* In the grace the banner above every screen says when it ended and the day to pay by. */}
+        {subject && hasActiveMembership(subject) && !isInGrace(subject) ? (
+          <FormAlert status="info" title={`Your ${subject.membershipTier.toUpperCase()} membership runs until ${formatDate(user?.membershipEnd)}.`} />
         ) : null}
         {latest?.status === 'rejected' ? (
-          <FormAlert status="error" title={UI_TEXT.paymentRejected}>
-            Your last payment was rejected. Check the transfer and send the proof again below.
-          </FormAlert>
-        ) : null}
-        <Section step={1} title="Choose your plan">
-          <HStack gap="2" role="radiogroup" aria-label="Duration" bg="bg.muted" p="1" borderRadius="full" alignSelf="flex-start">
-            {DURATIONS.map((option) => (
+          <RejectedPaymentAlert
+            payment={latest}
+            action={
               <Button
-                key={option}
-                role="radio"
-                aria-checked={duration === option}
                 size="sm"
-                borderRadius="full"
-                variant={duration === option ? 'solid' : 'ghost'}
                 colorPalette="gold"
-                onClick={() => setDuration(option)}
+                data-testid="resend-payment"
+                onClick={() => {
+                  formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                  formRef.current?.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]')?.focus({ preventScroll: true });
+                }}
               >
-                {option === 'monthly' ? 'Monthly' : 'Yearly'}
+                {UI_TEXT.resendPayment}
               </Button>
-            ))}
-          </HStack>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" role="radiogroup" aria-label="Membership tier">
-            {PAID_TIERS.map((option) => {
-              const selected = option === tier;
-              return (
-                <Box
-                  as="button"
+            }
+          />
+        ) : null}
+        <Stack gap="6" ref={formRef} id="payment-form" scrollMarginTop="24">
+          <Section step={1} title="Choose your plan">
+            <HStack gap="2" role="radiogroup" aria-label="Duration" bg="bg.muted" p="1" borderRadius="full" alignSelf="flex-start">
+              {DURATIONS.map((option) => (
+                <Button
                   key={option}
                   role="radio"
-                  aria-checked={selected}
-                  data-testid={`tier-${option}`}
-                  onClick={() => setTier(option)}
-                  textAlign="left"
-                  p="5"
-                  borderRadius="xl"
-                  borderWidth="2px"
-                  borderColor={selected ? 'gold.solid' : 'border'}
-                  bg={selected ? 'gold.subtle' : 'bg.muted'}
-                  cursor="pointer"
-                  transition="border-color 0.15s, background 0.15s"
-                  _hover={{ borderColor: selected ? 'gold.solid' : 'gray.600' }}
-                  _focusVisible={{ outline: '2px solid', outlineColor: 'gold.solid', outlineOffset: '2px' }}
+                  aria-checked={duration === option}
+                  size="sm"
+                  borderRadius="full"
+                  variant={duration === option ? 'solid' : 'ghost'}
+                  colorPalette="gold"
+                  onClick={() => setDuration(option)}
                 >
-                  <Stack gap="2">
-                    <HStack justify="space-between">
-                      <Text fontWeight="bold" fontSize="lg" textTransform="uppercase" letterSpacing="wide">
-                        {option}
-                      </Text>
-                      {selected ? (
-                        <Badge colorPalette="gold" variant="solid" borderRadius="full">
-                          Selected
-                        </Badge>
-                      ) : null}
-                    </HStack>
-                    <Text fontSize="2xl" fontWeight="bold" color="gold.fg">
-                      {formatRupiah(PRICES[option][duration])}{' '}
-                      <Text as="span" fontSize="sm" color="fg.muted" fontWeight="normal">
-                        {perPeriod(duration)}
-                      </Text>
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {TIER_TEXT[option]}
-                    </Text>
-                  </Stack>
-                </Box>
-              );
-            })}
-          </SimpleGrid>
-        </Section>
-
-        <Section step={2} title="Transfer the amount">
-          <Stack gap="3" fontSize={{ base: 'sm', md: 'md' }} data-testid="bank-transfer">
-            <Text color="fg.muted">Transfer exactly this amount to our account by bank transfer:</Text>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" bg="bg.muted" borderRadius="lg" p="4">
-              <Stack gap="0">
-                <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Amount</Text>
-                <Text fontWeight="bold" fontSize="xl" color="gold.fg" data-testid="transfer-amount">
-                  {formatRupiah(price)}
-                </Text>
-              </Stack>
-              <Stack gap="0">
-                <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Bank</Text>
-                <Text fontWeight="semibold">{BANK_TRANSFER.bankName}</Text>
-              </Stack>
-              <Stack gap="0">
-                <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Account number</Text>
-                <Text fontWeight="semibold" fontFamily="mono" letterSpacing="wide">
-                  {BANK_TRANSFER.accountNumber}
-                </Text>
-              </Stack>
-              <Stack gap="0">
-                <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Account holder</Text>
-                <Text fontWeight="semibold">{BANK_TRANSFER.accountHolder}</Text>
-              </Stack>
-            </SimpleGrid>
-            <Text color="fg.muted">{BANK_TRANSFER.note}</Text>
-          </Stack>
-        </Section>
-
-        <Section step={3} title="Upload the transfer proof">
-          <Stack gap="4">
-            <Text color="fg.muted" fontSize="sm">
-              A screenshot or photo of the transfer receipt (JPEG, PNG or WebP, up to 5 MB). Only you and the admins can see it.
-            </Text>
-            <input
-              ref={inputRef}
-              type="file"
-              accept={ACCEPTED_TYPES.join(',')}
-              hidden
-              aria-label="Transfer proof"
-              data-testid="proof-input"
-              onChange={(event) => {
-                choose(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-            <HStack gap="4" align="flex-start" flexWrap="wrap">
-              {preview ? (
-                <Image src={preview} alt="Transfer proof preview" maxH="48" maxW="full" borderRadius="lg" borderWidth="1px" borderColor="border" data-testid="proof-preview" />
-              ) : null}
-              <Button variant="outline" colorPalette="gold" onClick={() => inputRef.current?.click()} disabled={progress !== null}>
-                {proof ? 'Choose another image' : 'Choose image'}
-              </Button>
+                  {option === 'monthly' ? 'Monthly' : 'Yearly'}
+                </Button>
+              ))}
             </HStack>
-            {fileError ? <FormAlert status="error" title={fileError} /> : null}
-            {progress !== null ? <ProgressBar value={progress} /> : null}
-            {submitError ? <FormAlert status="error" title={submitError} /> : null}
-            <Button colorPalette="gold" size="lg" onClick={() => void submit()} loading={progress !== null} loadingText="Sending…" alignSelf={{ base: 'stretch', md: 'flex-start' }}>
-              Send Payment Proof
-            </Button>
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" role="radiogroup" aria-label="Membership tier">
+              {PAID_TIERS.map((option) => {
+                const selected = option === tier;
+                return (
+                  <Box
+                    as="button"
+                    key={option}
+                    role="radio"
+                    aria-checked={selected}
+                    data-testid={`tier-${option}`}
+                    onClick={() => setTier(option)}
+                    textAlign="left"
+                    p="5"
+                    borderRadius="xl"
+                    borderWidth="2px"
+                    borderColor={selected ? 'gold.solid' : 'border'}
+                    bg={selected ? 'gold.subtle' : 'bg.muted'}
+                    cursor="pointer"
+                    transition="border-color 0.15s, background 0.15s"
+                    _hover={{ borderColor: selected ? 'gold.solid' : 'gray.600' }}
+                    _focusVisible={{ outline: '2px solid', outlineColor: 'gold.solid', outlineOffset: '2px' }}
+                  >
+                    <Stack gap="2">
+                      <HStack justify="space-between">
+                        <Text fontWeight="bold" fontSize="lg" textTransform="uppercase" letterSpacing="wide">
+                          {option}
+                        </Text>
+                        {selected ? (
+                          <Badge colorPalette="gold" variant="solid" borderRadius="full">
+                            Selected
+                          </Badge>
+                        ) : null}
+                      </HStack>
+                      <Text fontSize="2xl" fontWeight="bold" color="gold.fg">
+                        {formatRupiah(PRICES[option][duration])}{' '}
+                        <Text as="span" fontSize="sm" color="fg.muted" fontWeight="normal">
+                          {perPeriod(duration)}
+                        </Text>
+                      </Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {TIER_TEXT[option]}
+                      </Text>
+                    </Stack>
+                  </Box>
+                );
+              })}
+            </SimpleGrid>
+            <Text fontSize="sm" color="fg.muted" data-testid="period-note">
+              {periodNote(subject, tier, duration)}
+            </Text>
+          </Section>
+
+          <Section step={2} title="Transfer the amount">
+            <Stack gap="3" fontSize={{ base: 'sm', md: 'md' }} data-testid="bank-transfer">
+              <Text color="fg.muted">Transfer exactly this amount to our account by bank transfer:</Text>
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" bg="bg.muted" borderRadius="lg" p="4">
+                <Stack gap="0">
+                  <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Amount</Text>
+                  <Text fontWeight="bold" fontSize="xl" color="gold.fg" data-testid="transfer-amount">
+                    {formatRupiah(price)}
+                  </Text>
+                </Stack>
+                <Stack gap="0">
+                  <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Bank</Text>
+                  <Text fontWeight="semibold">{BANK_TRANSFER.bankName}</Text>
+                </Stack>
+                <Stack gap="0">
+                  <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Account number</Text>
+                  <Text fontWeight="semibold" fontFamily="mono" letterSpacing="wide">
+                    {BANK_TRANSFER.accountNumber}
+                  </Text>
+                </Stack>
+                <Stack gap="0">
+                  <Text color="fg.subtle" fontSize="xs" textTransform="uppercase">Account holder</Text>
+                  <Text fontWeight="semibold">{BANK_TRANSFER.accountHolder}</Text>
+                </Stack>
+              </SimpleGrid>
+              <Text color="fg.muted">{BANK_TRANSFER.note}</Text>
+            </Stack>
+          </Section>
+
+          <Section step={3} title="Upload the transfer proof">
+            <Stack gap="4">
+              <Text color="fg.muted" fontSize="sm">
+                A screenshot or photo of the transfer receipt (JPEG, PNG or WebP, up to 5 MB). Only you and the admins can see it.
+              </Text>
+              <input
+                ref={inputRef}
+                type="file"
+                accept={ACCEPTED_TYPES.join(',')}
+                hidden
+                aria-label="Transfer proof"
+                data-testid="proof-input"
+                onChange={(event) => {
+                  choose(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+              />
+              <HStack gap="4" align="flex-start" flexWrap="wrap">
+                {preview ? (
+                  <Image src={preview} alt="Transfer proof preview" maxH="48" maxW="full" borderRadius="lg" borderWidth="1px" borderColor="border" data-testid="proof-preview" />
+                ) : null}
+                <Button variant="outline" colorPalette="gold" onClick={() => inputRef.current?.click()} disabled={progress !== null}>
+                  {proof ? 'Choose another image' : 'Choose image'}
+                </Button>
+              </HStack>
+              {fileError ? <FormAlert status="error" title={fileError} /> : null}
+              {progress !== null ? <ProgressBar value={progress} /> : null}
+              {submitError ? <FormAlert status="error" title={submitError} /> : null}
+              <Button colorPalette="gold" size="lg" onClick={() => void submit()} loading={progress !== null} loadingText="Sending…" alignSelf={{ base: 'stretch', md: 'flex-start' }}>
+                Send Payment Proof
+              </Button>
+            </Stack>
+          </Section>
+        </Stack>
+        {payments.length > 0 ? (
+          <Stack gap="3" as="section" aria-labelledby="your-payments">
+            <Heading as="h2" size="lg" id="your-payments">
+              Your payments
+            </Heading>
+            <PaymentHistoryTable payments={payments} />
           </Stack>
-        </Section>
+        ) : null}
       </Stack>
     );
   }

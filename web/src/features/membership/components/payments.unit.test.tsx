@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import type { PaymentRecord, PublicUser } from '@le/contracts';
+import { UI_TEXT } from '@le/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { loginAs, publicUser } from '@/lib/test-fixtures';
+import { allByTestId, buttonNamed, byTestId, click, render, stubApi, waitFor } from '@/lib/test-render';
+import { useSessionStore } from '@/stores/session-store';
+import { MemberDashboard } from './member-dashboard';
+import { PaymentMembership } from './payment-membership';
+
+const DAY = 86_400_000;
+const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+
+const payment = (overrides: Partial<PaymentRecord>): PaymentRecord => ({
+  _id: 'p1',
+  membershipTier: 'pro',
+  paymentDate: '2026-03-01T09:00:00.000Z',
+  expiredDate: null,
+  amount: 100_000,
+  duration: 'monthly',
+  status: 'approved',
+  paymentProof: '/api/files/private/f1',
+  rejectionReason: null,
+  ...overrides,
+});
+
+const rejected = payment({ _id: 'p2', status: 'rejected', rejectionReason: 'The transfer has not arrived in our account.' });
+
+const signedInAs = (user: PublicUser, payments: PaymentRecord[]) => {
+  stubApi({ 'GET /auth/me': () => ({ user }), 'GET /auth/payment-history': () => ({ payments }) });
+  useSessionStore.getState().signIn(loginAs(user.username, user));
+};
+
+describe('rejection reasons (contract §9) and the period note', () => {
+  let view: ReturnType<typeof render> | null = null;
+  afterEach(() => {
+    view?.unmount();
+    view = null;
+    useSessionStore.getState().clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('/dashboard-member: the latest rejection with its reason, the reason in its history row, and "Kirim Ulang Pembayaran" to the payment form', async () => {
+    signedInAs(publicUser('tari'), [rejected, payment({})]);
+    view = render(<MemberDashboard />);
+    await waitFor(() => expect(byTestId('rejected-payment')).not.toBeNull());
+    expect(byTestId('rejection-reason')?.textContent).toBe('Reason: The transfer has not arrived in our account.');
+    const reasons = allByTestId('payment-rejection-reason').map((element) => element.textContent);
+    // the table (wide screens) and the cards (phones) each say it once, for the rejected payment only
+    expect(reasons).toEqual(['Reason: The transfer has not arrived in our account.', 'Reason: The transfer has not arrived in our account.']);
+    const action = byTestId('membership-action');
+    expect(action?.textContent).toBe(UI_TEXT.resendPayment);
+    expect(action?.getAttribute('href')).toBe('/payment-membership');
+  });
+
+  it('/payment-membership: the rejection with its reason and "Kirim Ulang Pembayaran" to the form; the history below', async () => {
+    signedInAs(publicUser('tari'), [rejected]);
+    view = render(<PaymentMembership />);
+    await waitFor(() => expect(byTestId('rejected-payment')).not.toBeNull());
+    expect(byTestId('rejection-reason')?.textContent).toContain('The transfer has not arrived in our account.');
+    const scroll = vi.fn();
+    document.getElementById('payment-form')!.scrollIntoView = scroll;
+    click(byTestId('resend-payment'));
+    expect(scroll).toHaveBeenCalled();
+    expect(allByTestId('payment-rejection-reason')).toHaveLength(2);
+  });
+
+  it('/payment-membership: another tier starts at the approval, the same tier continues from the current end', async () => {
+    const end = new Date(Date.now() + 40 * DAY);
+    end.setHours(12);
+    const member = publicUser('budi', { role: 'member', membershipTier: 'basic', duration: 'yearly', membershipEnd: end.toISOString() });
+    signedInAs(member, [payment({ membershipTier: 'basic', duration: 'yearly' })]);
+    view = render(<PaymentMembership />);
+    await waitFor(() => expect(byTestId('period-note')).not.toBeNull());
+    const day = `${String(end.getDate()).padStart(2, '0')}/${String(end.getMonth() + 1).padStart(2, '0')}/${end.getFullYear()}`;
+    await waitFor(() => expect(byTestId('period-note')?.textContent).toBe(`Your new period continues from your current end, ${day}.`));
+    click(byTestId('tier-expert'));
+    expect(byTestId('period-note')?.textContent).toBe('Your Expert month starts when the payment is approved.');
+    click(buttonNamed('Yearly'));
+    expect(byTestId('period-note')?.textContent).toBe('Your Expert year starts when the payment is approved.');
+    expect(byTestId('rejected-payment')).toBeNull();
+  });
+
+  it('a rejection without a reason says so without one', async () => {
+    signedInAs(publicUser('tari', { trialExpiresAt: iso(DAY) }), [payment({ status: 'rejected' })]);
+    view = render(<MemberDashboard />);
+    await waitFor(() => expect(byTestId('rejected-payment')).not.toBeNull());
+    expect(byTestId('rejection-reason')).toBeNull();
+    expect(allByTestId('payment-rejection-reason')).toHaveLength(0);
+  });
+});

@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts', 'api/**/*.unit.test.ts', 'realtime-server/**/*.unit.test.ts', 'web/src/**/*.unit.test.{ts,tsx}'],
+          include: ['packages/**/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts', 'api/**/*.unit.test.ts', 'realtime-server/**/*.unit.test.ts', 'web/src/**/*.unit.test.{ts,tsx}', 'web/build/**/*.unit.test.ts'],
           environment: 'node',
         },
       },

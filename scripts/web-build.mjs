@@ -8,6 +8,7 @@ export const WEB_SOURCES = [
   'web/public',
   'web/index.html',
   'web/vite.config.ts',
+  'web/build',
   'web/tsconfig.json',
   'web/package.json',
   'packages/contracts/src',

@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './build/precompress.ts';
 
 const apiOrigin = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: a .br and a .gz copy of each built text file, sent by the API (web-app plugin)
+  plugins: [react(), precompressPlugin()],
   // `@/lib/...` is `web/src/lib/...` (the same alias in web/tsconfig.json and vitest.config.ts).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {

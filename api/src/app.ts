@@ -13,7 +13,7 @@ import jwt from './plugins/external/jwt';
 import multipart from './plugins/external/multipart';
 import rateLimit from './plugins/external/rate-limit';
 import security from './plugins/external/security';
-import webApp from './plugins/external/web-app';
+import webApp, { ASSETS_PREFIX } from './plugins/external/web-app';
 import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import fileRoutes from './routes/files';
@@ -104,8 +104,10 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
   instance.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
-    if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    // A missing hashed asset (an older build's chunk) is a 404: the app's HTML is no script.
+    const isAsset = url.startsWith(ASSETS_PREFIX);
+    if (!isApi && !isAsset && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({ message: `Route ${request.method} ${url.split('?')[0]} not found`, code: 'NOT_FOUND' });
   });

@@ -1,0 +1,108 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { tempDir, type TempDir } from '@le/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from './helpers';
+
+/**
+ * The built web app as the API serves it (plugins/external/web-app.ts): the precompressed copies the
+ * build writes (web/build/precompress.ts), their headers, the caching, robots.txt and the fallbacks.
+ */
+const INDEX = `<!doctype html><html><head><title>Lukis Emas</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const SCRIPT = `console.log(${JSON.stringify('gold '.repeat(2000))});`;
+const ROBOTS = 'User-agent: *\nAllow: /\n';
+
+let dist: TempDir;
+let t: TestApp;
+beforeAll(async () => {
+  dist = await tempDir('le-web-dist-');
+  mkdirSync(path.join(dist.path, 'assets'));
+  const write = (name: string, text: string, compressed: boolean) => {
+    writeFileSync(path.join(dist.path, name), text);
+    if (!compressed) return;
+    // Marked so a test can tell which copy was sent.
+    writeFileSync(path.join(dist.path, `${name}.br`), brotliCompressSync(Buffer.from(text)));
+    writeFileSync(path.join(dist.path, `${name}.gz`), gzipSync(Buffer.from(text)));
+  };
+  write('index.html', INDEX, true);
+  write('assets/index-abc123.js', SCRIPT, true);
+  write('assets/tiny-abc123.css', 'a{}', false);
+  write('robots.txt', ROBOTS, false);
+  t = await createTestApp({ WEB_DIST: dist.path });
+});
+afterAll(async () => {
+  await t.close();
+  await dist.remove();
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  call(t.app, { method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+describe('the web app', () => {
+  it('sends a hashed script as brotli, else gzip, else as it is, each with Vary and a year of caching', async () => {
+    const br = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await get('/assets/index-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+
+    for (const plain of [await get('/assets/index-abc123.js'), await get('/assets/index-abc123.js', 'identity')]) {
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(SCRIPT);
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('a file without copies (too small to gain) is sent as it is to a client that accepts brotli', async () => {
+    const css = await get('/assets/tiny-abc123.css', 'br, gzip');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-encoding']).toBeUndefined();
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.body).toBe('a{}');
+  });
+
+  it('the copies are no routes of their own, and a missing hashed asset is a 404, not the app', async () => {
+    for (const url of ['/assets/index-abc123.js.br', '/assets/index-abc123.js.gz', '/assets/index-old999.js']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+  });
+
+  it('index.html, at / and as the fallback of an app path, compressed, never cached', async () => {
+    for (const url of ['/', '/history', '/chat-admin?chat=1', '/auth/login']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(INDEX);
+    }
+    const plain = await get('/history');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(INDEX);
+  });
+
+  it('robots.txt is the file, as text, not the app', async () => {
+    const response = await get('/robots.txt', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(ROBOTS);
+  });
+
+  it('an unknown API path stays a JSON 404', async () => {
+    const response = await get('/api/nothing-here', 'br');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,77 @@
+// The pure parts of `pnpm lighthouse` (scripts/lighthouse.mjs): the targets, reading a run's scores,
+// the table it prints, and what the built index.html makes the browser load before the first paint.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Lighthouse mobile targets (issue 13), as category scores out of 100. */
+export const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95, seo: 95 };
+
+/** The most JavaScript, gzipped, that index.html may make the browser load before the first page renders. */
+export const INITIAL_JS_BUDGET_BYTES = 130 * 1024;
+
+/** A run's category scores out of 100 (Lighthouse gives 0..1, or null when a category failed to run). */
+export const scoresOf = (lhr) =>
+  Object.fromEntries(
+    Object.keys(TARGETS).map((id) => {
+      const score = lhr.categories[id]?.score;
+      return [id, typeof score === 'number' ? Math.round(score * 100) : null];
+    }),
+  );
+
+/** The median of each category over several runs of one page (Lighthouse's own advice for noisy scores). */
+export const medianScores = (runs) =>
+  Object.fromEntries(
+    Object.keys(TARGETS).map((id) => {
+      const values = runs.map((run) => run[id]).filter((value) => value !== null).sort((a, b) => a - b);
+      return [id, values.length === 0 ? null : values[Math.floor((values.length - 1) / 2)]];
+    }),
+  );
+
+/** The metrics behind the performance score, as Lighthouse shows them ("2.1 s"). */
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+};
+export const metricsOf = (lhr) =>
+  Object.entries(METRICS)
+    .map(([name, id]) => `${name} ${lhr.audits[id]?.displayValue ?? 'n/a'}`)
+    .join(', ');
+
+/** The categories of one page below their target ("performance 84 < 90"). */
+export const missedTargets = (scores) =>
+  Object.entries(TARGETS)
+    .filter(([id, target]) => scores[id] === null || scores[id] < target)
+    .map(([id, target]) => `${id} ${scores[id] ?? 'n/a'} < ${target}`);
+
+/** One line per page: the four scores, each with its target, and what was missed. */
+export const formatRow = (page, scores) => {
+  const cells = Object.entries(TARGETS).map(([id, target]) => `${id} ${String(scores[id] ?? 'n/a').padStart(3)}/${target}`);
+  const missed = missedTargets(scores);
+  return `${page.padEnd(10)} ${cells.join('  ')}  ${missed.length === 0 ? 'ok' : `MISSED: ${missed.join(', ')}`}`;
+};
+
+/** The same-origin scripts index.html loads at once: the entry module and its modulepreloads, in order. */
+export const initialScripts = (html) => {
+  const found = [];
+  for (const tag of html.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
+    const isScript = tag.startsWith('<script') && /\btype="module"/.test(tag);
+    const isPreload = tag.startsWith('<link') && /\brel="modulepreload"/.test(tag);
+    const url = /\b(?:src|href)="(\/[^"]+\.js)"/.exec(tag)?.[1];
+    if ((isScript || isPreload) && url && !found.includes(url)) found.push(url);
+  }
+  return found;
+};
+
+/** Each initial script of a build (web/dist or another outDir) with its size and gzip size (level 9). */
+export const initialJs = (distDir) => {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const files = initialScripts(html).map((url) => {
+    const bytes = readFileSync(path.join(distDir, url));
+    return { url, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  });
+  return { files, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };
+};

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { TARGETS, formatRow, initialJs, initialScripts, medianScores, missedTargets, scoresOf } from './lighthouse-report.mjs';
+
+/** `pnpm lighthouse` (scripts/lighthouse.mjs): its targets, its table and the initial JavaScript it weighs. */
+const lhr = (scores: Record<string, number | null>) => ({ categories: Object.fromEntries(Object.entries(scores).map(([id, score]) => [id, { score }])) });
+
+describe('lighthouse report', () => {
+  it('reads scores out of 100 and finds each target missed, a category that did not run included', () => {
+    const scores = scoresOf(lhr({ performance: 0.895, accessibility: 1, 'best-practices': 0.96, seo: null }));
+    expect(scores).toEqual({ performance: 90, accessibility: 100, 'best-practices': 96, seo: null });
+    expect(missedTargets(scores)).toEqual(['seo n/a < 95']);
+    expect(missedTargets({ performance: 89, accessibility: 99, 'best-practices': 95, seo: 95 })).toEqual(['performance 89 < 90', 'accessibility 99 < 100']);
+    expect(missedTargets({ performance: 90, accessibility: 100, 'best-practices': 95, seo: 95 })).toEqual([]);
+    expect(Object.keys(TARGETS)).toEqual(['performance', 'accessibility', 'best-practices', 'seo']);
+  });
+
+  it('takes the median of each category over the runs (the lower middle for an even count)', () => {
+    const runs = [
+      { performance: 70, accessibility: 100, 'best-practices': 96, seo: 100 },
+      { performance: 95, accessibility: 100, 'best-practices': 96, seo: 100 },
+      { performance: 91, accessibility: 96, 'best-practices': null, seo: 100 },
+    ];
+    expect(medianScores(runs)).toEqual({ performance: 91, accessibility: 100, 'best-practices': 96, seo: 100 });
+    expect(medianScores(runs.slice(0, 2)).performance).toBe(70);
+  });
+
+  it('prints one line a page: ok, or what was missed', () => {
+    expect(formatRow('/history', { performance: 92, accessibility: 100, 'best-practices': 96, seo: 100 })).toMatch(/^\/history\s+performance\s+92\/90 .* ok$/);
+    expect(formatRow('/', { performance: 53, accessibility: 96, 'best-practices': 96, seo: 92 })).toMatch(
+      /MISSED: performance 53 < 90, accessibility 96 < 100, seo 92 < 95$/,
+    );
+  });
+
+  it('weighs the entry module and its modulepreloads, once each, not lazy chunks, styles or other origins', () => {
+    const html = `<!doctype html><html><head>
+      <script type="module" crossorigin src="/assets/index-a.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/vendor-b.js">
+      <link rel="modulepreload" crossorigin href="/assets/vendor-b.js">
+      <link rel="stylesheet" href="/assets/index-c.css">
+      <link rel="icon" href="/favicon.svg">
+      <script src="https://s3.tradingview.com/tv.js"></script>
+    </head><body><div id="root"></div></body></html>`;
+    expect(initialScripts(html)).toEqual(['/assets/index-a.js', '/assets/vendor-b.js']);
+
+    const dist = mkdtempSync(path.join(tmpdir(), 'le-initial-js-'));
+    try {
+      mkdirSync(path.join(dist, 'assets'));
+      writeFileSync(path.join(dist, 'index.html'), html);
+      const a = 'const a = 1;'.repeat(300);
+      const b = 'export const b = [1, 2, 3];'.repeat(100);
+      writeFileSync(path.join(dist, 'assets/index-a.js'), a);
+      writeFileSync(path.join(dist, 'assets/vendor-b.js'), b);
+      writeFileSync(path.join(dist, 'assets/lazy-page.js'), 'x'.repeat(100_000));
+      const measured = initialJs(dist);
+      expect(measured.files.map((file) => file.url)).toEqual(['/assets/index-a.js', '/assets/vendor-b.js']);
+      expect(measured.gzipBytes).toBe(gzipSync(a, { level: 9 }).length + gzipSync(b, { level: 9 }).length);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

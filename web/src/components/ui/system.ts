@@ -121,7 +121,8 @@ const config = defineConfig({
         gold: {
           solid: { value: '{colors.gold.400}' },
           contrast: { value: '#17130a' },
-          fg: { value: '{colors.gold.300}' },
+          // gold text: gold.300 on the dark panels (≥ 9:1), gold.800 on light ones
+          fg: { value: { _light: '{colors.gold.800}', _dark: '{colors.gold.300}' } },
           muted: { value: '{colors.gold.800}' },
           subtle: { value: '{colors.gold.950}' },
           emphasized: { value: '{colors.gold.700}' },
@@ -133,6 +134,17 @@ const config = defineConfig({
           muted: { value: { _light: '{colors.gray.100}', _dark: '#181b24' } },
           emphasized: { value: { _light: '{colors.gray.200}', _dark: '#222633' } },
           panel: { value: { _light: '{colors.white}', _dark: '#141720' } },
+        },
+        fg: {
+          // Chakra's fg.subtle (gray.400 light, gray.500 #71717a dark) is 2.0–4.0:1 on our panels. These
+          // keep ≥ 4.5:1 (WCAG AA body text) on every bg token of their mode, bg.emphasized included
+          // (system.unit.test.ts), and stay a step quieter than fg.muted.
+          subtle: { value: { _light: '#5f5f68', _dark: '#8e8e98' } },
+          // Chakra's light status greys out at 2.6–4.1:1; the dark values are Chakra's own.
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+          info: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.300}' } },
         },
         border: {
           DEFAULT: { value: { _light: '{colors.gray.200}', _dark: '#262b38' } },

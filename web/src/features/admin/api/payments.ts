@@ -1,5 +1,5 @@
 import type { AdminPaymentListResponse, AdminPaymentRecord, PaymentStatus, PublicUser } from '@le/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { cursorPaging } from '@/lib/paged-list';
@@ -25,6 +25,18 @@ export const useAdminPayments = (status: PaymentFilter) =>
     queryKey: adminKeys.paymentList(status),
     queryFn: ({ pageParam, signal }) => getAdminPayments(status, { before: pageParam, signal }),
     ...cursorPaging,
+  });
+
+/** GET /admin/payments?userId=: one member's payments, newest first (contract §9, the inbox's side panel). */
+export const getMemberPayments = (userId: string, signal?: AbortSignal) =>
+  api.get<AdminPaymentPage>(`/admin/payments?${new URLSearchParams({ userId, limit: '50' }).toString()}`, { signal });
+
+/** The member's last 50 payments; read again on every open of their conversation. */
+export const useMemberPayments = (userId: string) =>
+  useQuery({
+    queryKey: adminKeys.memberPayments(userId),
+    queryFn: async ({ signal }) => (await getMemberPayments(userId, signal)).payments,
+    staleTime: 0,
   });
 
 /** POST /admin/payments/:id/approve: the price-table amount unless a custom one is given. 409 when already decided. */

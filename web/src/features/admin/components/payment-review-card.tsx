@@ -33,17 +33,22 @@ const parseAmount = (text: string): number | null | undefined => {
   return amount > 0 ? amount : null;
 };
 
-/** One payment of the queue: the proof beside the expected amount, with approve and reject. */
+/**
+ * One payment of the queue: the proof beside the expected amount, with approve and reject. `compact`
+ * stacks everything in one narrow column (the inbox's side panel).
+ */
 export function PaymentReviewCard({
   payment,
   onApproved,
   onReject,
   onConflict,
+  compact = false,
 }: {
   payment: AdminPaymentRecord;
   onApproved: (payment: AdminPaymentRecord, user: PublicUser) => void;
   onReject: (payment: AdminPaymentRecord) => void;
   onConflict: () => void;
+  compact?: boolean;
 }) {
   const [custom, setCustom] = useState('');
   const [busy, setBusy] = useState(false);
@@ -72,25 +77,30 @@ export function PaymentReviewCard({
 
   return (
     <Card.Root bg="bg.panel" borderColor="border" borderRadius="xl" overflow="hidden" data-testid="payment-review" data-payment-id={payment._id}>
-      <Flex direction={{ base: 'column', md: 'row' }} align="stretch">
-        <Box w={{ base: '100%', md: '300px' }} flexShrink={0}>
-          <PaymentProof url={payment.paymentProof} username={payment.username} />
+      <Flex direction={compact ? 'column' : { base: 'column', md: 'row' }} align="stretch">
+        <Box w={compact ? '100%' : { base: '100%', md: '300px' }} flexShrink={0}>
+          <PaymentProof url={payment.paymentProof} username={payment.username} height={compact ? '220px' : undefined} />
         </Box>
-        <Stack gap="4" p={{ base: '4', md: '5' }} flex="1" minW="0">
+        <Stack gap="4" p={compact ? '4' : { base: '4', md: '5' }} flex="1" minW="0">
           <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
-            <Stack gap="0.5" minW="0">
-              <Text fontWeight="semibold" fontSize="lg" wordBreak="break-all">
-                {payment.username || 'Deleted account'}
-              </Text>
-              <Text color="fg.muted" fontSize="sm" wordBreak="break-all">
-                {payment.email}
-              </Text>
-            </Stack>
+            {/* Compact, the panel around it already names the member. */}
+            {compact ? (
+              <Text fontWeight="semibold">Sent {formatDateTime(payment.paymentDate)}</Text>
+            ) : (
+              <Stack gap="0.5" minW="0">
+                <Text fontWeight="semibold" fontSize="lg" wordBreak="break-all">
+                  {payment.username || 'Deleted account'}
+                </Text>
+                <Text color="fg.muted" fontSize="sm" wordBreak="break-all">
+                  {payment.email}
+                </Text>
+              </Stack>
+            )}
             <Badge colorPalette={statusPalette[payment.status] ?? 'gray'} variant="solid" textTransform="capitalize" data-testid="payment-status">
               {payment.status}
             </Badge>
           </Flex>
-          <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
+          <SimpleGrid columns={compact ? 2 : { base: 2, lg: 4 }} gap="4">
             <Fact label="Plan">
               <HStack gap="2">
                 <TierBadge role="member" tier={payment.membershipTier} />
@@ -106,17 +116,17 @@ export function PaymentReviewCard({
                 {differs ? ' (custom)' : ''}
               </Text>
             </Fact>
-            <Fact label="Sent">{formatDateTime(payment.paymentDate)}</Fact>
+            {compact ? null : <Fact label="Sent">{formatDateTime(payment.paymentDate)}</Fact>}
           </SimpleGrid>
           {!pending ? (
             <Text color="fg.muted" fontSize="sm">
               {payment.status === 'approved' ? `Approved ${formatDateTime(payment.reviewedAt)}; membership until ${formatDate(payment.expiredDate)}.` : `Rejected ${formatDateTime(payment.reviewedAt)}`}
-              {payment.reason ? ` — ${payment.reason}` : ''}
+              {(payment.rejectionReason ?? payment.reason) ? ` — ${payment.rejectionReason ?? payment.reason}` : ''}
             </Text>
           ) : (
             <Stack gap="3">
-              <Flex gap="3" align={{ base: 'stretch', sm: 'flex-end' }} direction={{ base: 'column', sm: 'row' }}>
-                <Field.Root id={`amount-${payment._id}`} maxW={{ sm: '260px' }} invalid={error !== null && parseAmount(custom) === null}>
+              <Flex gap="3" align={compact ? 'stretch' : { base: 'stretch', sm: 'flex-end' }} direction={compact ? 'column' : { base: 'column', sm: 'row' }}>
+                <Field.Root id={`amount-${payment._id}`} maxW={compact ? undefined : { sm: '260px' }} invalid={error !== null && parseAmount(custom) === null}>
                   <Field.Label fontSize="sm">Amount received (optional)</Field.Label>
                   <Input
                     inputMode="numeric"
@@ -129,16 +139,17 @@ export function PaymentReviewCard({
                   />
                 </Field.Root>
                 <HStack gap="2">
-                  <Button colorPalette="green" size="sm" onClick={() => void approve()} loading={busy} loadingText="Approving…" flex={{ base: '1', sm: 'initial' }}>
+                  <Button colorPalette="green" size="sm" onClick={() => void approve()} loading={busy} loadingText="Approving…" flex={compact ? '1' : { base: '1', sm: 'initial' }}>
                     Approve
                   </Button>
-                  <Button colorPalette="red" variant="outline" size="sm" onClick={() => onReject(payment)} disabled={busy} flex={{ base: '1', sm: 'initial' }}>
+                  <Button colorPalette="red" variant="outline" size="sm" onClick={() => onReject(payment)} disabled={busy} flex={compact ? '1' : { base: '1', sm: 'initial' }}>
                     Reject
                   </Button>
                 </HStack>
               </Flex>
               <Text fontSize="xs" color="fg.subtle">
-                Leave the amount empty to record the price {formatRupiah(payment.expectedAmount)}. An active membership is extended from its current end.
+                Leave the amount empty to record the price {formatRupiah(payment.expectedAmount)}. The same tier extends an active membership from its end;
+                another tier starts today.
               </Text>
             </Stack>
           )}

@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 import type { ChatParticipant, ChatSummary } from '@le/contracts';
 import type { ReactNode } from 'react';
@@ -11,6 +11,9 @@ export const visibleChats = (chats: ChatSummary[] | null): ChatSummary[] =>
   (chats ?? [])
     .filter((chat) => chat.lastMessage !== null)
     .sort((a, b) => (b.lastMessage?.createdAt ?? '').localeCompare(a.lastMessage?.createdAt ?? ''));
+
+/** Admins see which conversations have a payment waiting for validation (contract §9). */
+export const hasPendingPayment = (chat: ChatSummary): boolean => Boolean(chat.member?.pendingPayment);
 
 /** The other side of a chat for this viewer: the member for an admin, an admin for the member. */
 export const counterpart = (chat: ChatSummary, viewerIsAdmin: boolean): ChatParticipant | undefined =>
@@ -73,6 +76,7 @@ export function ChatList({ chats, viewerIsAdmin, selectedId, onSelect, emptyText
                 preview={chat.lastMessage?.content ?? ''}
                 unread={chat.unreadCount}
                 online={viewerIsAdmin ? chat.online === true : undefined}
+                paymentPending={viewerIsAdmin && hasPendingPayment(chat)}
               />
             );
           })}
@@ -93,9 +97,11 @@ interface ChatRowProps {
   unread?: number;
   /** Admins see whether the member is online (a socket or a fresh heartbeat). */
   online?: boolean;
+  /** The member has a payment waiting for validation (admins). */
+  paymentPending?: boolean;
 }
 
-export function ChatRow({ id, selected, onSelect, avatar, name, time, preview, unread = 0, online }: ChatRowProps) {
+export function ChatRow({ id, selected, onSelect, avatar, name, time, preview, unread = 0, online, paymentPending = false }: ChatRowProps) {
   return (
     <Flex
       asChild
@@ -135,9 +141,17 @@ export function ChatRow({ id, selected, onSelect, avatar, name, time, preview, u
       </Box>
       <Box flex="1" minW="0">
         <Flex justify="space-between" gap="2" align="baseline">
-          <Text fontWeight="semibold" fontSize="sm" truncate>
-            {name}
-          </Text>
+          <Flex gap="2" align="center" minW="0">
+            <Text fontWeight="semibold" fontSize="sm" truncate>
+              {name}
+            </Text>
+            {paymentPending ? (
+              <Badge colorPalette="yellow" variant="subtle" size="xs" borderRadius="full" flexShrink={0} data-testid="pending-payment-badge">
+                Payment
+                <VisuallyHidden> waiting for validation</VisuallyHidden>
+              </Badge>
+            ) : null}
+          </Flex>
           {time ? (
             <Text fontSize="xs" color="fg.subtle" flexShrink={0}>
               {time}

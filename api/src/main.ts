@@ -52,7 +52,7 @@ export const startServer = async (
   const caughtUp = await catchUpChatProjections(store);
   if (caughtUp.events > 0) app.log.warn(caughtUp, `chat projections were behind their events: ${caughtUp.events} events applied to ${caughtUp.streams} streams`);
   const signalsCaughtUp = await catchUpSignalProjection(store);
-  if (signalsCaughtUp.events > 0) app.log.warn(signalsCaughtUp, `the signals projection was behind its events: ${signalsCaughtUp.events} events applied`);
+  if (signalsCaughtUp.signals > 0) app.log.warn(signalsCaughtUp, `the signals projection was behind its events: ${signalsCaughtUp.signals} signals folded again`);
   await ensureAdmin(store, { email: config.adminEmail, password: config.adminPassword }, app.log);
   const retention = scheduleRetention(store, { activityRetentionDays: config.activityRetentionDays }, app.log);
   makeTreePrivateOnce(config.dataDir).catch((error: unknown) => app.log.warn({ err: error }, 'could not make DATA_DIR private'));

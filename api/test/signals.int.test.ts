@@ -203,6 +203,23 @@ describe('changing and closing', () => {
   });
 });
 
+describe('limits', () => {
+  it('answers 429 after 30 signal writes a minute from one address, and writes nothing more', async () => {
+    const ip = '10.250.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      statuses.push((await call(t.app, { method: 'POST', url: '/api/signals', token: admin.token, ip, payload: { side: 'buy', entry: 2380, stopLoss: 2370, takeProfits: [2390] } })).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 201)).toBe(true);
+    const head = await t.store.signals.readHead();
+    const refused = await call(t.app, { method: 'POST', url: '/api/signals', token: admin.token, ip, payload: { side: 'buy', entry: 2380, stopLoss: 2370, takeProfits: [2390] } });
+    expect(statuses[30]).toBe(429);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(await t.store.signals.readHead()).toBe(head);
+  });
+});
+
 describe('the record and the log', () => {
   it('computes the stats from the events: wins, losses, breakeven, win rate, pips, by month, the curve', async () => {
     const stats = (await get('/api/signals/stats')).json<SignalStats>();
@@ -232,17 +249,37 @@ describe('the record and the log', () => {
     expect((await get('/api/signals?before=abc')).statusCode).toBe(400);
   });
 
-  it('brings a projection that fell behind its events level on start', async () => {
+  it('brings a projection that fell behind its events level on start, however many events other processes folded since', async () => {
+    expect(await catchUpSignalProjection(t.store)).toEqual({ signals: 0 });
     const signal = await openSignal(BUY);
-    // A crash between the append and the fold: the event is stored, the projection is not.
-    await t.store.signals.saveSignal({ ...(await t.store.signals.findSignal(signal._id))! });
-    const raw = await t.store.signals.after(signal.seq - 1, 1);
-    const { _id, ...event } = raw[0]!;
-    // Write a close event by hand as if the process died before folding it.
-    await t.store.signals.insert({ ...event, _id: 'e'.repeat(24), seq: signal.seq + 1, type: 'signal.closed', data: { signalId: signal._id, exitPrice: 2390, pips: 100, outcome: 'tp' } } as never);
+    // A crash between the append and the fold: the close is stored, the projection never saw it.
+    const head = await t.store.signals.readHead();
+    const closeEvent = { _id: 'e'.repeat(24), stream: 'signals', seq: head + 1, type: 'signal.closed', actorId: admin.userId, at: new Date().toISOString(), data: { signalId: signal._id, exitPrice: 2390, pips: 100, outcome: 'tp' } };
+    await t.store.signals.insert(closeEvent as never);
+    // An opening whose fold was lost too: no document at all.
+    const lostId = 'd'.repeat(24);
+    const lostOpen = { _id: 'c'.repeat(24), stream: 'signals', seq: head + 2, type: 'signal.opened', actorId: admin.userId, at: new Date().toISOString(), data: { signalId: lostId, side: 'sell', entry: 2400, stopLoss: 2410, takeProfits: [2390], analysis: null, author: { _id: admin.userId, name: 'Admin' } } };
+    await t.store.signals.insert(lostOpen as never);
+    // Other processes went on: 60 more signals opened and folded after them.
+    for (let i = 0; i < 60; i += 1) await openSignal(BUY);
     expect((await t.store.signals.findSignal(signal._id))!.status).toBe('open');
-    expect(await catchUpSignalProjection(t.store)).toEqual({ events: 1 });
-    expect(await t.store.signals.findSignal(signal._id)).toMatchObject({ status: 'closed', pips: 100, seq: signal.seq + 1 });
-    expect(await catchUpSignalProjection(t.store)).toEqual({ events: 0 });
+    expect(await t.store.signals.findSignal(lostId)).toBeNull();
+    expect(await catchUpSignalProjection(t.store)).toEqual({ signals: 2 });
+    expect(await t.store.signals.findSignal(signal._id)).toMatchObject({ status: 'closed', pips: 100, seq: head + 1 });
+    expect(await t.store.signals.findSignal(lostId)).toMatchObject({ status: 'open', side: 'sell', seq: head + 2 });
+    // The next start looks only at what came after.
+    expect(await catchUpSignalProjection(t.store)).toEqual({ signals: 0 });
+    expect(await t.store.signals.checkedThrough()).toBe(await t.store.signals.readHead());
+  });
+
+  it('saves the signal as all its events leave it, so a write repairs a fold another process lost', async () => {
+    const signal = await openSignal(BUY);
+    const head = await t.store.signals.readHead();
+    // Another process appended a stop move and died before folding it.
+    const moved = { _id: 'b'.repeat(24), stream: 'signals', seq: head + 1, type: 'signal.updated', actorId: admin.userId, at: new Date().toISOString(), data: { signalId: signal._id, stopLoss: 2375 } };
+    await t.store.signals.insert(moved as never);
+    const edited = await send('PATCH', `/api/signals/${signal._id}`, admin.token, { analysis: 'Holding above the range' });
+    expect(edited.json<{ signal: Signal }>().signal).toMatchObject({ stopLoss: 2375, analysis: 'Holding above the range' });
+    expect(await t.store.signals.findSignal(signal._id)).toMatchObject({ stopLoss: 2375, seq: head + 2 });
   });
 });

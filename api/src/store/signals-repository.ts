@@ -25,6 +25,7 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
   private constructor(
     private readonly events: Collection<SignalEvent>,
     private readonly signals: Collection<SignalRecord>,
+    private readonly meta: Collection<{ _id: string; seq: number }>,
   ) {}
 
   static async open(driver: StoreDriver): Promise<SignalsRepository> {
@@ -39,7 +40,9 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
       { fields: { side: 1, finished: 1, openedSeq: -1 } },
       { fields: { seq: -1 } },
     ]);
-    const repository = new SignalsRepository(events, signals);
+    // One document: how far the start-up catch-up has checked the projection against the log.
+    const meta = await driver.collection<{ _id: string; seq: number }>('signal_meta');
+    const repository = new SignalsRepository(events, signals, meta);
     driver.onRollback(() => {
       repository.headHint = null;
     });
@@ -95,6 +98,15 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
   async saveSignal(doc: SignalDoc): Promise<void> {
     const record = toRecord(doc);
     const { _id, ...fields } = record;
+    if (doc.seq === doc.openedSeq) {
+      // A signal just opened has no document yet: one insert (a repeat finds it taken, as far along).
+      try {
+        await this.signals.insertOne(record);
+        return;
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+      }
+    }
     for (let attempt = 0; attempt < 3; attempt += 1) {
       if (await this.signals.updateOne({ _id, seq: { $lt: doc.seq } }, { $set: fields })) return;
       if (await this.signals.findOne({ _id })) return;
@@ -122,6 +134,22 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
   /** Every closed or cancelled signal (the record's input), in no particular order. */
   async finished(): Promise<SignalDoc[]> {
     return (await this.signals.find({ finished: true })).map(toDoc);
+  }
+
+  /** Every event up to this seq is known folded: checked by a start-up catch-up (0 before the first). */
+  async checkedThrough(): Promise<number> {
+    return (await this.meta.findOne({ _id: 'checked' }))?.seq ?? 0;
+  }
+
+  /** Moves the mark forward (never back). */
+  async setCheckedThrough(seq: number): Promise<void> {
+    if (await this.meta.updateOne({ _id: 'checked', seq: { $lt: seq } }, { $set: { seq } })) return;
+    if (await this.meta.findOne({ _id: 'checked' })) return;
+    try {
+      await this.meta.insertOne({ _id: 'checked', seq });
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
   }
 
   /** The highest seq folded into the projection (0 when empty). */

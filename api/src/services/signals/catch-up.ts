@@ -1,33 +1,34 @@
-import { applySignalEvent } from '@le/signal-core';
+import { foldSteps } from '@le/signal-core';
 import type { Store } from '../../store';
 
 const PAGE = 500;
-/**
- * How far below the projection's highest seq the catch-up looks again. Two API processes can
- * append seq n and n+1 and fold n+1 first; a crash between would leave n unfolded below the head.
- * Writes are admins' hands on a keyboard, so two in flight at once is the most there can be.
- */
-const OVERLAP = 50;
 
 /**
- * A process that died between appending a signal event and folding it leaves the projection
- * behind the log. On start, before any request, the events from just below the projection's head
- * onwards are folded again (`evolveSignal` ignores an event a document has folded already).
+ * A process that died between appending a signal event and folding it (on MongoDB the two are
+ * not one commit; other processes may go on folding later events meanwhile) leaves a signal's
+ * document behind its log. On start, before any request, every signal with an event after the
+ * last checked mark is folded again from all its events (a save only moves a document forward),
+ * then the mark moves to the head. The work is what happened since the last start, not history.
  */
-export const catchUpSignalProjection = async (store: Store): Promise<{ events: number }> => {
-  const projected = await store.signals.projectedHead();
+export const catchUpSignalProjection = async (store: Store): Promise<{ signals: number }> => {
+  const from = await store.signals.checkedThrough();
   const head = await store.signals.readHead();
-  let applied = 0;
-  for (let after = Math.max(0, projected - OVERLAP); after < head; ) {
+  const touched = new Set<string>();
+  let last = from;
+  for (let after = from; after < head; ) {
     const events = await store.signals.after(after, PAGE);
     if (events.length === 0) break;
-    for (const event of events) {
-      const before = await store.signals.findSignal(event.data.signalId);
-      if (before && before.seq >= event.seq) continue;
-      await applySignalEvent(store.signals, event);
-      applied += 1;
-    }
-    after = events.at(-1)!.seq;
+    for (const event of events) touched.add(event.data.signalId);
+    after = last = events.at(-1)!.seq;
   }
-  return { events: applied };
+  let applied = 0;
+  for (const signalId of touched) {
+    const before = await store.signals.findSignal(signalId);
+    const folded = foldSteps(await store.signals.eventsOf([signalId])).at(-1)?.doc;
+    if (!folded || (before && before.seq >= folded.seq)) continue;
+    await store.signals.saveSignal(folded);
+    applied += 1;
+  }
+  if (last > from) await store.signals.setCheckedThrough(last);
+  return { signals: applied };
 };

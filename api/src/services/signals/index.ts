@@ -1,6 +1,6 @@
 import {
   appendSignalEvent,
-  applySignalEvent,
+  evolveSignal,
   decideCancel,
   decideClose,
   decideOpen,
@@ -78,8 +78,12 @@ export class SignalService {
       this.store.deferDurability(async () => {
         const event = await appendSignalEvent(this.store.signals, () => decide(this.clock().toISOString()), newId);
         if (!event) return null;
-        const doc = await applySignalEvent(this.store.signals, event);
-        return doc ? { event, doc } : null;
+        // The signal as all its events leave it (a new one: its only event), never the stored copy
+        // plus this event: another process's fold may not have landed, and this one repairs it.
+        const doc = event.type === 'signal.opened' ? evolveSignal(null, event) : await this.fromEvents(event.data.signalId);
+        if (!doc) return null;
+        await this.store.signals.saveSignal(doc);
+        return { event, doc };
       }),
     );
     await written.durable();
@@ -191,7 +195,9 @@ export class SignalService {
     const head = await this.store.signals.readHead();
     if (this.statsCache?.head === head) return this.statsCache.stats;
     const stats = statsOf(await this.store.signals.finished());
-    this.statsCache = { head, stats };
+    // Kept only when the projection had folded every event (another process may be between its
+    // append and its fold): a record that misses a close is never served from the cache.
+    if ((await this.store.signals.projectedHead()) === head) this.statsCache = { head, stats };
     return stats;
   }
 }

@@ -95,6 +95,26 @@ const sameOrigin = (origin: string | undefined, host: string | undefined): boole
 };
 
 /**
+ * Runs `work` at the moment `at` (ms since epoch), at once when it has passed. A timer waits at
+ * most 2^31-1 ms (about 24.8 days), so a later moment is reached in steps. Returns the cancel.
+ */
+export const runAt = (at: number, work: () => void): (() => void) => {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const left = at - Date.now();
+    if (left <= 0) {
+      timer = undefined;
+      work();
+      return;
+    }
+    timer = setTimeout(arm, Math.min(2 ** 31 - 1, left));
+    timer.unref();
+  };
+  arm();
+  return () => clearTimeout(timer);
+};
+
+/**
  * The Socket.IO server of contract §6. It keeps no records: sockets join one room per user, per
  * role and per session; the API decides what each room receives.
  */
@@ -240,10 +260,10 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
     if (signalAccess !== 'none') {
       const room = ROOMS.signals(signalAccess);
       void socket.join(room);
-      if (identity.signalAccessEndsAt !== undefined && identity.signalAccessEndsAt !== null) {
-        const ends = setTimeout(() => void socket.leave(room), Math.min(2 ** 31 - 1, Math.max(0, identity.signalAccessEndsAt - Date.now())));
-        ends.unref();
-        socket.once('disconnect', () => clearTimeout(ends));
+      const endsAt = identity.signalAccessEndsAt;
+      if (endsAt !== undefined && endsAt !== null) {
+        const cancel = runAt(endsAt, () => void socket.leave(room));
+        socket.once('disconnect', cancel);
       }
     }
 

@@ -3,10 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Suspense, lazy } from 'react';
 
+import { AfterLoad } from '@/components/ui/after-load';
 import { system } from '@/components/ui/system';
 import { queryClient } from '@/lib/query-client';
 
-// Toasts are rare (errors); their machine loads after the first paint instead of with the entry.
+// Toasts are rare (errors, confirmations); their machine loads once the page has loaded and the
+// browser is idle, not with the entry nor beside the first paint. A toast created before that waits
+// in the toaster's store and shows when it mounts.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -14,9 +17,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ChakraProvider value={system}>
         {children}
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <AfterLoad>
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </AfterLoad>
       </ChakraProvider>
     </QueryClientProvider>
   );

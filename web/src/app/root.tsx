@@ -2,12 +2,14 @@ import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 
 import { RouteProgress } from '@/components/layouts/route-progress';
+import { AfterLoad } from '@/components/ui/after-load';
 import { usePageVisitLogger } from '@/features/activity-log/hooks/use-page-visit-logger';
 import { useSessionLifecycle } from '@/hooks/use-session-lifecycle';
 
-// The live signals (the socket with socket.io-client, the notices) load after the first paint, in their own chunk.
+// The live signals (the socket with socket.io-client, the notices) load once the page has loaded
+// and the browser is idle (AfterLoad), in their own chunk.
 const SignalLiveLayer = lazy(() => import('@/features/signals/components/signal-live-layer'));
-// The membership pushes (contract §9) ride the same socket, so they load with it, after the first paint.
+// The membership pushes (contract §9) ride the same socket, so they load with it.
 const MembershipLiveLayer = lazy(() => import('./membership-live-layer'));
 
 /**
@@ -22,10 +24,12 @@ export function AppRoot() {
       <RouteProgress />
       <ScrollRestoration />
       <Outlet />
-      <Suspense fallback={null}>
-        <SignalLiveLayer />
-        <MembershipLiveLayer />
-      </Suspense>
+      <AfterLoad>
+        <Suspense fallback={null}>
+          <SignalLiveLayer />
+          <MembershipLiveLayer />
+        </Suspense>
+      </AfterLoad>
     </>
   );
 }

@@ -11,7 +11,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <Flex direction="column" minH="100dvh" bg="bg">
       <TopBar />
-      <Box as="main" id="main" flex="1" pt={TOP_BAR_HEIGHT} minW="0">
+      {/* At least a screen high: the footer starts below the fold, so a page that grows as its
+          data arrives never pushes a visible footer down (no layout shift). */}
+      <Box as="main" id="main" flex="1" pt={TOP_BAR_HEIGHT} minW="0" minH="100dvh">
         <GraceBanner />
         {children}
       </Box>

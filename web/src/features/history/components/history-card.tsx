@@ -5,8 +5,8 @@ import { ClockIcon } from '@/components/ui/icons';
 import { formatHistoryTime } from '@/features/history/utils/format';
 import { HistoryImage } from './history-image';
 
-/** One history post: image, title, description and when it was made. */
-export function HistoryCard({ entry }: { entry: HistoryEntry }) {
+/** One history post: image, title, description and when it was made; `priority` for the first (see HistoryImage). */
+export function HistoryCard({ entry, priority = false }: { entry: HistoryEntry; priority?: boolean }) {
   return (
     <Card.Root
       as="article"
@@ -18,7 +18,7 @@ export function HistoryCard({ entry }: { entry: HistoryEntry }) {
       _hover={{ borderColor: 'gold.muted' }}
       data-testid="history-card"
     >
-      <HistoryImage src={entry.image} alt={entry.title} />
+      <HistoryImage src={entry.image} alt={entry.title} priority={priority} />
       <Card.Body gap="3" p="5">
         <HStack gap="1.5" color="gold.fg" fontSize="sm" fontWeight="medium">
           <ClockIcon boxSize="4" />

@@ -3,8 +3,24 @@ import { useState } from 'react';
 
 import { HistoryIcon } from '@/components/ui/icons';
 
-/** A history image, loaded lazily; a broken or missing one shows a placeholder (spec §2). */
-export function HistoryImage({ src, alt, aspectRatio = 16 / 9 }: { src: string; alt: string; aspectRatio?: number }) {
+/** The width and height attributes of the image: its box's ratio, so the browser reserves the box before it loads. */
+export const IMAGE_WIDTH = 1600;
+
+/**
+ * A history image, loaded lazily; a broken or missing one shows a placeholder (spec §2). The `priority`
+ * one (the first card of /history, the page's largest paint) loads at once with high priority instead.
+ */
+export function HistoryImage({
+  src,
+  alt,
+  aspectRatio = 16 / 9,
+  priority = false,
+}: {
+  src: string;
+  alt: string;
+  aspectRatio?: number;
+  priority?: boolean;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const broken = !src || failedSrc === src;
   return (
@@ -18,8 +34,11 @@ export function HistoryImage({ src, alt, aspectRatio = 16 / 9 }: { src: string; 
         <Image
           src={src}
           alt={alt}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
+          htmlWidth={IMAGE_WIDTH}
+          htmlHeight={Math.round(IMAGE_WIDTH / aspectRatio)}
           w="100%"
           h="100%"
           objectFit="cover"

@@ -32,8 +32,8 @@ export function HistoryList() {
     body = (
       <Stack gap="8">
         <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }} gap="6">
-          {entries.map((entry) => (
-            <HistoryCard key={entry._id} entry={entry} />
+          {entries.map((entry, index) => (
+            <HistoryCard key={entry._id} entry={entry} priority={index === 0} />
           ))}
         </Grid>
         {query.isFetchNextPageError ? <FormAlert status="error" title={UI_TEXT.historyLoadFailed} /> : null}

@@ -71,6 +71,9 @@ export function HeroSection() {
               borderRadius="2xl"
               shadow="0 30px 80px -30px rgba(0, 0, 0, 0.8)"
               fetchPriority="high"
+              // the SVG's viewBox: the box is reserved before the image arrives
+              htmlWidth={560}
+              htmlHeight={400}
             />
           </Box>
         </Grid>

@@ -48,7 +48,17 @@ export function PromoSection() {
               Start Your Free Trial
             </ButtonLink>
           </Stack>
-          <Image src={promoDevices} alt="Lukis Emas on a laptop and a phone" w="full" maxW="lg" mx="auto" h="auto" />
+          <Image
+            src={promoDevices}
+            alt="Lukis Emas on a laptop and a phone"
+            w="full"
+            maxW="lg"
+            mx="auto"
+            h="auto"
+            loading="lazy"
+            htmlWidth={520}
+            htmlHeight={380}
+          />
         </Grid>
       </Box>
       <Text mt="6" fontSize="xs" color="fg.subtle" textAlign="center">

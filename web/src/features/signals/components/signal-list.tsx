@@ -1,5 +1,5 @@
 import { Box, Button, Center, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import type { Signal } from '@le/contracts';
+import { signalAccessOf, type Signal } from '@le/contracts';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 
@@ -8,6 +8,7 @@ import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { formatDateTime } from '@/lib/dates';
 import { flattenPages } from '@/lib/paged-list';
+import { useSessionStore } from '@/stores/session-store';
 import type { SignalFilters as Filters } from '@/features/signals/api/keys';
 import { useSignalList } from '@/features/signals/api/signals';
 import { formatPrice, formatTargets, HIDDEN, isLocked, LEVELS_HIDDEN, outcomeLabel } from '@/features/signals/utils/format';
@@ -24,7 +25,13 @@ const onEnter = (open: () => void) => (event: KeyboardEvent) => {
   }
 };
 
-const emptyText = (filters: Filters): string => {
+const emptyText = (filters: Filters, levelsHidden: boolean): string => {
+  // Without the levels, an open signal's side is part of what is hidden: the side filter shows finished ones.
+  if (levelsHidden && filters.side) {
+    return filters.status === 'open'
+      ? 'Open signals cannot be filtered by side without their levels (Pro and Expert).'
+      : `No finished ${filters.side} signals yet. Open ones show their side to Pro and Expert members.`;
+  }
   if (filters.status === 'open') return 'No open signals right now.';
   if (filters.status === 'closed') return 'No closed signals yet.';
   return filters.side ? `No ${filters.side} signals yet.` : 'No signals yet.';
@@ -162,6 +169,8 @@ export function SignalList() {
   const [selected, setSelected] = useState<Signal | null>(null);
   const query = useSignalList(filters);
   const signals = flattenPages(query.data, 'signals');
+  const user = useSessionStore((state) => state.user);
+  const levelsHidden = signalAccessOf(user ? { ...user, membershipEnd: user.membershipEnd ?? null, graceEndsAt: user.graceEndsAt ?? null } : null) === 'none';
 
   let body;
   if (query.isPending) body = <PageSpinner label="Loading signals" />;
@@ -178,7 +187,7 @@ export function SignalList() {
     body = (
       <Center py="14" px="4" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="xl" data-testid="signals-empty">
         <Text color="fg.muted" fontSize="lg" textAlign="center">
-          {emptyText(filters)}
+          {emptyText(filters, levelsHidden)}
         </Text>
       </Center>
     );

@@ -1,8 +1,9 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
-import type { SignalTimelineEntry } from '@le/contracts';
+import { signalAccessOf, type SignalTimelineEntry } from '@le/contracts';
 
 import { formatDateTime } from '@/lib/dates';
 import { describeTimeline } from '@/features/signals/utils/format';
+import { useSessionStore } from '@/stores/session-store';
 
 const dotColor: Record<SignalTimelineEntry['type'], string> = {
   'signal.opened': 'gold.solid',
@@ -13,8 +14,10 @@ const dotColor: Record<SignalTimelineEntry['type'], string> = {
 
 /** A signal's history, oldest first: what each event changed and when (nothing is ever removed). */
 export function SignalTimeline({ events }: { events: SignalTimelineEntry[] }) {
+  const user = useSessionStore((state) => state.user);
   const sorted = [...events].sort((a, b) => a.seq - b.seq);
-  const described = describeTimeline(sorted);
+  const analysisVisible = signalAccessOf(user ? { ...user, membershipEnd: user.membershipEnd ?? null, graceEndsAt: user.graceEndsAt ?? null } : null) === 'full';
+  const described = describeTimeline(sorted, { analysisVisible });
   if (sorted.length === 0) return <Text color="fg.muted">No events yet.</Text>;
   return (
     <Stack as="ol" gap="0" listStyleType="none" m="0" p="0" aria-label="Signal timeline" data-testid="signal-timeline">

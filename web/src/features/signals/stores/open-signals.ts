@@ -184,7 +184,7 @@ const receive = (event: SignalEventPayload) => {
 const accessOf = (user: SessionUser | null): string | undefined => {
   if (!user) return 'none';
   if (user.membershipEnd === undefined && user.role !== 'admin') return undefined;
-  return signalAccessOf({ role: user.role, membershipTier: user.membershipTier, membershipEnd: user.membershipEnd ?? null });
+  return signalAccessOf({ role: user.role, membershipTier: user.membershipTier, membershipEnd: user.membershipEnd ?? null, graceEndsAt: user.graceEndsAt ?? null });
 };
 
 const startFeed = (): (() => void) => {

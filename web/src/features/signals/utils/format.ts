@@ -71,9 +71,8 @@ export const noticeFor = (event: SignalEventPayload): SignalNotice | null => {
   const { signal } = event;
   switch (event.type) {
     case 'signal.opened':
-      if (isLocked(signal) || signal.entry === null) {
-        return { title: 'A new signal just opened', description: 'Members on Pro and Expert see its levels live.', type: 'info' };
-      }
+      // Contract §8: a new signal raises a notice for those who may see it; a locked one is news only on /live.
+      if (isLocked(signal) || signal.entry === null) return null;
       return {
         title: `New ${sideLabel(signal.side!)} signal on ${signal.symbol} at ${formatPrice(signal.entry)}`,
         description: `SL ${formatPrice(signal.stopLoss)} · TP ${formatTargets(signal.takeProfits)}`,
@@ -120,20 +119,25 @@ export const ANALYSIS_HIDDEN = 'The analysis is for Expert members.';
 
 const moved = (before: string | null, after: string): string => (before && before !== HIDDEN && before !== after ? `${before} → ${after}` : after);
 
-/** What each entry of a timeline changed, in words, each against the value before it where known. */
-export const describeTimeline = (entries: SignalTimelineEntry[]): TimelineLine[][] => {
+export const ANALYSIS_REMOVED = 'The analysis was removed.';
+
+/**
+ * What each entry of a timeline changed, in words, each against the value before it where known.
+ * `analysisVisible`: the viewer reads analyses (Expert, admin), so an empty one was removed, not hidden.
+ */
+export const describeTimeline = (entries: SignalTimelineEntry[], options: { analysisVisible?: boolean } = {}): TimelineLine[][] => {
   const known: Known = {};
   return [...entries]
     .sort((a, b) => a.seq - b.seq)
     .map((entry) => {
-      const lines = describeEntry(entry.type, entry.changes, known);
+      const lines = describeEntry(entry.type, entry.changes, known, options.analysisVisible ?? false);
       if (entry.changes.stopLoss !== undefined) known.stopLoss = entry.changes.stopLoss;
       if (entry.changes.takeProfits !== undefined) known.takeProfits = entry.changes.takeProfits;
       return lines;
     });
 };
 
-const describeEntry = (type: SignalTimelineEntry['type'], changes: SignalChanges, known: Known): TimelineLine[] => {
+const describeEntry = (type: SignalTimelineEntry['type'], changes: SignalChanges, known: Known, analysisVisible: boolean): TimelineLine[] => {
   switch (type) {
     case 'signal.opened': {
       const hidden = changes.side === null || changes.side === undefined;
@@ -161,7 +165,7 @@ const describeEntry = (type: SignalTimelineEntry['type'], changes: SignalChanges
         });
       }
       if (changes.analysis !== undefined) {
-        lines.push({ label: 'Analysis edited', details: [], note: changes.analysis ?? ANALYSIS_HIDDEN });
+        lines.push({ label: 'Analysis edited', details: [], note: changes.analysis ?? (analysisVisible ? ANALYSIS_REMOVED : ANALYSIS_HIDDEN) });
       }
       return lines.length > 0 ? lines : [{ label: 'Updated', details: [] }];
     }

@@ -30,11 +30,8 @@ describe('noticeFor', () => {
     expect(noticeFor(opened('a', 1, { side: 'sell', entry: 2379.9, stopLoss: 2385, takeProfits: [2370] }))?.title).toBe('New SELL signal on XAUUSD at 2,379.90');
   });
 
-  it('says who sees the levels when they are hidden, and never a price', () => {
-    const notice = noticeFor(opened('a', 1, { side: null, entry: null, stopLoss: null, takeProfits: null }))!;
-    expect(notice.title).toBe('A new signal just opened');
-    expect(notice.description).toContain('Pro');
-    expect(JSON.stringify(notice)).not.toMatch(/\d,\d{3}/);
+  it('raises no notice of an opening to a viewer who may not see its levels (contract §8: for those who may see it)', () => {
+    expect(noticeFor(opened('a', 1, { side: null, entry: null, stopLoss: null, takeProfits: null }))).toBeNull();
   });
 
   it('tells a close by its pips and outcome; an edit raises nothing', () => {
@@ -72,5 +69,13 @@ describe('describeTimeline', () => {
     expect(lines[1]!.map((line) => line.label)).toEqual(['Stop moved', 'Analysis edited']);
     expect(lines[1]![0]!.details).toEqual([]);
     expect(lines[1]![1]!.note).toContain('Expert');
+  });
+});
+
+describe('describeTimeline: an empty analysis', () => {
+  const edit = { seq: 2, type: 'signal.updated' as const, at: '2026-03-02T08:01:00.000Z', changes: { analysis: null } };
+  it('was removed for a viewer who reads analyses, and is hidden for the others', () => {
+    expect(describeTimeline([edit], { analysisVisible: true })[0]![0]!.note).toBe('The analysis was removed.');
+    expect(describeTimeline([edit])[0]![0]!.note).toBe('The analysis is for Expert members.');
   });
 });

@@ -1,5 +1,8 @@
-import { Badge, Box, Button, Card, Container, Flex, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Flex, HStack, Heading, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { AdminStats } from '@le/contracts';
 import type { ReactNode } from 'react';
+import { Suspense, lazy } from 'react';
+import { Link as RouterLink } from 'react-router';
 
 import { ButtonLink } from '@/components/ui/button-link';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -8,6 +11,54 @@ import { paths } from '@/config/paths';
 import { useReadError } from '@/hooks/use-read-error';
 import { useAdminStats } from '@/features/admin/api/stats';
 import { formatDateTime } from '@/features/admin/utils/format';
+import { memberHref } from '@/features/admin/utils/links';
+import { TierBadge } from '@/components/ui/tier-badge';
+
+// recharts and the charts stay out of the dashboard's chunk: they load once the numbers are in.
+const DashboardCharts = lazy(() => import('./dashboard-charts'));
+
+/** Room kept for the charts while their chunk loads (no jump when they arrive). */
+function ChartsPlaceholder() {
+  return (
+    <Flex gap="4" direction={{ base: 'column', lg: 'row' }} aria-busy="true" aria-label="Loading the charts">
+      <Skeleton flex="2" h={{ base: '300px', md: '370px' }} borderRadius="xl" />
+      <Skeleton flex="1" h={{ base: '300px', md: '370px' }} borderRadius="xl" />
+    </Flex>
+  );
+}
+
+/** Members whose rights end within 7 days (contract §9), soonest first, each a link to that member. */
+function RenewalsDue({ renewals }: { renewals: AdminStats['renewalsDue'] }) {
+  return (
+    <ListCard title="Renewals due in the next 7 days" count={renewals.length} empty="No membership ends in the next 7 days.">
+      {renewals.map((member) => (
+        <Flex as="li" key={member._id} justify="space-between" align="center" gap="3" wrap="wrap" data-testid="renewal-due">
+          <Stack gap="0.5" minW="0" flex="1">
+            <HStack gap="2" minW="0">
+              <Link asChild color="gold.fg" fontWeight="medium" truncate>
+                <RouterLink to={memberHref(member.username)}>{member.name || member.username}</RouterLink>
+              </Link>
+              <TierBadge role="member" tier={member.membershipTier} size="sm" />
+            </HStack>
+            <Text fontSize="xs" color="fg.muted" truncate>
+              @{member.username} · {member.email}
+            </Text>
+          </Stack>
+          <Stack gap="0" textAlign="right" fontSize="sm">
+            <Text color="orange.300" whiteSpace="nowrap">
+              ends {formatDateTime(member.membershipEnd)}
+            </Text>
+            {member.graceEndsAt ? (
+              <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+                grace until {formatDateTime(member.graceEndsAt)}
+              </Text>
+            ) : null}
+          </Stack>
+        </Flex>
+      ))}
+    </ListCard>
+  );
+}
 
 function StatCard({ label, value, hint, testId, children }: { label: string; value: ReactNode; hint?: ReactNode; testId: string; children?: ReactNode }) {
   return (
@@ -57,8 +108,9 @@ function ListCard({ title, empty, children, count }: { title: string; empty: str
 }
 
 /**
- * /dashboard (admin): members by tier, pending payments, trials ending soon, who is online, messages
- * today; `children` are the sections other features add below (the route composes them).
+ * /dashboard (admin): members by tier, pending payments, the revenue and tier charts, renewals due,
+ * trials ending soon, who is online, messages today; `children` are the sections other features add
+ * below (the route composes them).
  */
 export function AdminDashboardPage({ children }: { children?: ReactNode }) {
   const query = useAdminStats();
@@ -123,6 +175,10 @@ export function AdminDashboardPage({ children }: { children?: ReactNode }) {
               </StatCard>
               <StatCard label="Messages today" value={stats.messagesToday} hint="Since midnight (WIB)" testId="stat-messages" />
             </SimpleGrid>
+            <Suspense fallback={<ChartsPlaceholder />}>
+              <DashboardCharts stats={stats} />
+            </Suspense>
+            <RenewalsDue renewals={stats.renewalsDue} />
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <ListCard title="Online now" count={stats.onlineUsers.length} empty="Nobody is online right now.">
                 {stats.onlineUsers.map((user) => (

@@ -1,12 +1,22 @@
 import { Container, Heading, Separator, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { useSessionStore } from '@/stores/session-store';
 import { MembersSection } from './members-section';
 import { PaymentsSection } from './payments-section';
 
-/** /manage-membership (admin): the payments queue, then the members. */
+/**
+ * /manage-membership (admin): the payments queue, then the members. `?q=` (utils/links.ts, the
+ * dashboard's renewals) searches the members and scrolls to them.
+ */
 export function ManageMembershipPage() {
   const currentUserId = useSessionStore((state) => state.user?._id ?? null);
+  const [params] = useSearchParams();
+  const initialQuery = params.get('q') ?? '';
+  useEffect(() => {
+    if (initialQuery) document.getElementById('members')?.scrollIntoView({ block: 'start' });
+  }, [initialQuery]);
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
       <title>Manage Membership — Lukis Emas</title>
@@ -19,7 +29,7 @@ export function ManageMembershipPage() {
         </Stack>
         <PaymentsSection />
         <Separator borderColor="border" />
-        <MembersSection currentUserId={currentUserId} />
+        <MembersSection key={initialQuery} currentUserId={currentUserId} initialQuery={initialQuery} />
       </Stack>
     </Container>
   );

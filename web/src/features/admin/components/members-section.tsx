@@ -40,10 +40,10 @@ const SEARCH_DELAY_MS = 350;
 const accessEnd = (user: PublicUser): string => (user.role === 'trial' ? formatDate(user.trialExpiresAt) : formatDate(user.membershipEnd));
 
 /** Members with search, role and tier filters; each row opens the edit dialog. */
-export function MembersSection({ currentUserId }: { currentUserId: string | null }) {
+export function MembersSection({ currentUserId, initialQuery = '' }: { currentUserId: string | null; initialQuery?: string }) {
   const queryClient = useQueryClient();
-  const [typed, setTyped] = useState('');
-  const [filters, setFilters] = useState<MemberFilters>({ q: '', role: '', tier: '' });
+  const [typed, setTyped] = useState(initialQuery);
+  const [filters, setFilters] = useState<MemberFilters>({ q: initialQuery, role: '', tier: '' });
   const [editing, setEditing] = useState<PublicUser | null>(null);
   const query = useAdminMembers(filters);
   const members = flattenPages(query.data, 'members');
@@ -177,7 +177,7 @@ export function MembersSection({ currentUserId }: { currentUserId: string | null
   }
 
   return (
-    <Stack gap="4" as="section" aria-labelledby="members-heading">
+    <Stack gap="4" as="section" aria-labelledby="members-heading" id="members" scrollMarginTop="24">
       <Stack gap="1">
         <Heading as="h2" size="lg" id="members-heading">
           Members

@@ -51,3 +51,18 @@ export const fromDateInput = (value: string): string | null => {
 /** The payments list's heading names what the filter shows ("All payments" under All). */
 export const paymentsHeading = (status: PaymentFilter): string =>
   ({ pending: 'Pending payments', approved: 'Approved payments', rejected: 'Rejected payments', all: 'All payments' })[status];
+
+const compactRupiahFormat = new Intl.NumberFormat('id-ID', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** An axis's Rupiah, short as Indonesians write it: "Rp 50 rb", "Rp 1,5 jt". */
+export const formatRupiahShort = (amount: number): string => `Rp ${compactRupiahFormat.format(amount).replace(/\u00a0/g, ' ')}`;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A `YYYY-MM` of the stats: "Mar" on an axis, "Mar 2026" in full. */
+export const formatMonth = (month: string, withYear = false): string => {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !name) return month;
+  return withYear ? `${name} ${match[1]}` : name;
+};

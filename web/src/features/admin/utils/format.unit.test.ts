@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatRupiah, fromDateInput, paymentsHeading, toDateInput } from './format';
+import { formatDate, formatMonth, formatRupiah, formatRupiahShort, fromDateInput, paymentsHeading, toDateInput } from './format';
 
 describe('admin formats', () => {
   it('writes Rupiah with Indonesian grouping', () => {
@@ -29,5 +29,14 @@ describe('admin formats', () => {
     expect(paymentsHeading('approved')).toBe('Approved payments');
     expect(paymentsHeading('rejected')).toBe('Rejected payments');
     expect(paymentsHeading('all')).toBe('All payments');
+  });
+
+  it('writes the charts\' Rupiah short and their months (contract §9 revenueByMonth)', () => {
+    expect(formatRupiahShort(1_500_000)).toBe('Rp 1,5 jt');
+    expect(formatRupiahShort(50_000)).toBe('Rp 50 rb');
+    expect(formatRupiahShort(0)).toBe('Rp 0');
+    expect(formatMonth('2026-03')).toBe('Mar');
+    expect(formatMonth('2025-12', true)).toBe('Dec 2025');
+    expect(formatMonth('nonsense')).toBe('nonsense');
   });
 });

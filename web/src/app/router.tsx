@@ -3,10 +3,10 @@ import { Navigate, Outlet, RouterProvider, createBrowserRouter } from 'react-rou
 import type { RouteObject } from 'react-router';
 
 import { AuthLayout } from '@/components/layouts/auth-layout';
-import { AppLayout, PublicLayout } from '@/components/layouts/main-layout';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { AppShell, PublicShell } from './layouts';
 import { AppRoot } from './root';
 import { RequireAdmin, RequireAuth, RequireGuest } from './route-guards';
 
@@ -30,9 +30,9 @@ const routes: RouteObject[] = [
     children: [
       {
         element: (
-          <PublicLayout>
+          <PublicShell>
             <Outlet />
-          </PublicLayout>
+          </PublicShell>
         ),
         children: [
           { index: true, lazy: home },
@@ -50,9 +50,9 @@ const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <AppLayout>
+            <AppShell>
               <Outlet />
-            </AppLayout>
+            </AppShell>
           </RequireAuth>
         ),
         children: [
@@ -68,9 +68,9 @@ const routes: RouteObject[] = [
       {
         element: (
           <RequireAdmin>
-            <AppLayout>
+            <AppShell>
               <Outlet />
-            </AppLayout>
+            </AppShell>
           </RequireAdmin>
         ),
         children: [
@@ -97,8 +97,7 @@ const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Navigate to={paths.auth.notFound.href} replace /> },
-          // The login screen stays open when signed in: the admin guard sends signed-in non-admins
-          // here (spec §2) so that they can sign in with another account.
+          // The login screen stays open when signed in, so that one can sign in with another account.
           { path: 'login', lazy: page(() => import('./routes/auth/login'), (m) => m.LoginRoute) },
           {
             // The sign-in screens are for visitors without a session (spec §2: unauthenticated).

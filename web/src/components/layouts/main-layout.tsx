@@ -6,11 +6,17 @@ import { Footer } from './footer';
 import { GraceBanner } from './grace-banner';
 import { TOP_BAR_HEIGHT, TopBar } from './top-bar';
 
+/** Whether the signed-in viewer's payment waits for an admin (the app knows; the top bar offers it). */
+interface LayoutProps {
+  children: ReactNode;
+  pendingPayment?: boolean;
+}
+
 /** Public pages: the top bar always, the page, the footer. */
-export function PublicLayout({ children }: { children: ReactNode }) {
+export function PublicLayout({ children, pendingPayment }: LayoutProps) {
   return (
     <Flex direction="column" minH="100dvh" bg="bg">
-      <TopBar />
+      <TopBar pendingPayment={pendingPayment} />
       {/* At least a screen high: the footer starts below the fold, so a page that grows as its
           data arrives never pushes a visible footer down (no layout shift). */}
       <Box as="main" id="main" flex="1" pt={TOP_BAR_HEIGHT} minW="0" minH="100dvh">
@@ -26,11 +32,11 @@ export function PublicLayout({ children }: { children: ReactNode }) {
  * The shared layout of the signed-in routes (spec §2): a fixed top bar, shown only when a stored user
  * exists, above a scrollable dark content area that renders the page.
  */
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout({ children, pendingPayment }: LayoutProps) {
   const hasUser = useSessionStore((state) => state.user !== null);
   return (
     <Box minH="100dvh" bg="bg">
-      {hasUser ? <TopBar /> : null}
+      {hasUser ? <TopBar pendingPayment={pendingPayment} /> : null}
       <Box
         as="main"
         id="main"

@@ -2,9 +2,11 @@ import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack } from '@
 import type { LinkProps } from '@chakra-ui/react';
 import { NAVBAR_Z_INDEX } from '@le/contracts';
 import { Suspense, lazy, useState } from 'react';
-import { NavLink, Link as RouterLink } from 'react-router';
+import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 
 import { paths } from '@/config/paths';
+import type { AuthNavigationState } from '@/config/paths';
+import { navActionFor } from '@/lib/viewer-action';
 import { useSessionStore } from '@/stores/session-store';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
@@ -42,13 +44,22 @@ function NavLinks({ items, onNavigate, ...linkProps }: { items: NavItem[]; onNav
   );
 }
 
-/** Fixed top navigation bar (spec §2). Links collapse into a menu below the lg breakpoint. */
-export function TopBar() {
+/**
+ * Fixed top navigation bar (spec §2). Links collapse into a menu below the lg breakpoint. A signed-in
+ * viewer gets their next step beside the account menu (`navActionFor`; `pendingPayment` comes from the
+ * app, which holds the membership's payments); SIGN IN brings a guest back to this page.
+ */
+export function TopBar({ pendingPayment = false }: { pendingPayment?: boolean }) {
   const user = useSessionStore((state) => state.user);
   const token = useSessionStore((state) => state.token);
+  const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const signedIn = Boolean(token && user);
   const items = navItemsFor(signedIn ? user?.role : null);
+  const action = signedIn ? navActionFor(user, { pendingPayment }) : null;
+  const returnHere: AuthNavigationState | undefined = location.pathname.startsWith(paths.auth.root.href)
+    ? undefined
+    : { from: location.pathname + location.search };
   const close = () => setMobileOpen(false);
 
   return (
@@ -72,13 +83,29 @@ export function TopBar() {
           </HStack>
 
           <HStack gap="2">
+            {action ? (
+              <Button
+                asChild
+                colorPalette="gold"
+                variant={action.kind === 'upgrade' ? 'outline' : 'solid'}
+                size="sm"
+                fontWeight="semibold"
+                display={{ base: 'none', lg: 'inline-flex' }}
+                data-testid="nav-viewer-action"
+                data-kind={action.kind}
+              >
+                <RouterLink to={action.href}>{action.label}</RouterLink>
+              </Button>
+            ) : null}
             {signedIn && user ? (
               <Suspense fallback={<UserAvatar photo={user.photo_profile} name={user.username} boxSize="9" mx="1.5" />}>
                 <UserMenu user={user} />
               </Suspense>
             ) : (
               <Button asChild colorPalette="gold" size="sm" fontWeight="bold" letterSpacing="wider" display={{ base: 'none', lg: 'inline-flex' }}>
-                <RouterLink to={paths.auth.login.href}>SIGN IN</RouterLink>
+                <RouterLink to={paths.auth.login.href} state={returnHere}>
+                  SIGN IN
+                </RouterLink>
               </Button>
             )}
             <IconButton
@@ -100,9 +127,16 @@ export function TopBar() {
           <Container maxW="7xl" px="4" py="3">
             <Stack as="nav" aria-label="Mobile" gap="1">
               <NavLinks items={items} py="3" onNavigate={close} />
+              {action ? (
+                <Button asChild colorPalette="gold" variant={action.kind === 'upgrade' ? 'outline' : 'solid'} mt="2" fontWeight="semibold">
+                  <RouterLink to={action.href} onClick={close}>
+                    {action.label}
+                  </RouterLink>
+                </Button>
+              ) : null}
               {signedIn ? null : (
                 <Button asChild colorPalette="gold" mt="2" fontWeight="bold" letterSpacing="wider">
-                  <RouterLink to={paths.auth.login.href} onClick={close}>
+                  <RouterLink to={paths.auth.login.href} state={returnHere} onClick={close}>
                     SIGN IN
                   </RouterLink>
                 </Button>

@@ -4,6 +4,7 @@ import heroChart from '@/assets/hero-chart.svg';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import type { ViewerAction } from '@/lib/viewer-action';
 
 const stats = [
   { value: '24/5', label: 'Market coverage' },
@@ -11,7 +12,8 @@ const stats = [
   { value: '0', label: 'Predictions needed' },
 ];
 
-export function HeroSection() {
+/** `action`: what the signed-in viewer can do next; a guest (null) is offered Join Now and Create an Account. */
+export function HeroSection({ action = null }: { action?: ViewerAction | null }) {
   return (
     <Box
       as="section"
@@ -39,13 +41,21 @@ export function HeroSection() {
               Lukis Emas is an automated, statistics-based system that draws every buy and sell on XAU/USD as it happens. It needs no
               skills, no mentor, no emotion, no assumption, no rule-breaking and no prediction — just follow the brush strokes.
             </Text>
-            <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-              <ButtonLink to={paths.auth.login.href} colorPalette="gold" size="xl" fontWeight="bold" px="8">
-                Join Now <ArrowRightIcon />
-              </ButtonLink>
-              <ButtonLink to={paths.auth.register.href} variant="outline" size="xl" borderColor="border" _hover={{ bg: 'whiteAlpha.100' }}>
-                Create an Account
-              </ButtonLink>
+            <Stack direction={{ base: 'column', sm: 'row' }} gap="3" data-testid="hero-actions">
+              {action ? (
+                <ButtonLink to={action.href} colorPalette="gold" size="xl" fontWeight="bold" px="8" data-testid="viewer-action" data-kind={action.kind}>
+                  {action.label} <ArrowRightIcon />
+                </ButtonLink>
+              ) : (
+                <>
+                  <ButtonLink to={paths.auth.login.href} colorPalette="gold" size="xl" fontWeight="bold" px="8">
+                    Join Now <ArrowRightIcon />
+                  </ButtonLink>
+                  <ButtonLink to={paths.auth.register.href} variant="outline" size="xl" borderColor="border" _hover={{ bg: 'whiteAlpha.100' }}>
+                    Create an Account
+                  </ButtonLink>
+                </>
+              )}
             </Stack>
             <HStack gap={{ base: '5', md: '10' }} pt="4">
               {stats.map((stat) => (

@@ -4,6 +4,7 @@ import promoDevices from '@/assets/promo-devices.svg';
 import { ButtonLink } from '@/components/ui/button-link';
 import { CheckIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import type { ViewerAction } from '@/lib/viewer-action';
 import { Section, SectionHeading } from './section';
 
 const features = [
@@ -13,7 +14,8 @@ const features = [
   'Basic, Pro and Expert plans — monthly or yearly',
 ];
 
-export function PromoSection() {
+/** `action`: the signed-in viewer's next step in place of the guest's free trial. */
+export function PromoSection({ action = null }: { action?: ViewerAction | null }) {
   return (
     <Section pt="0">
       <Box
@@ -44,8 +46,15 @@ export function PromoSection() {
                 </HStack>
               ))}
             </Stack>
-            <ButtonLink to={paths.auth.register.href} colorPalette="gold" size="xl" fontWeight="bold" alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
-              Start Your Free Trial
+            <ButtonLink
+              to={action?.href ?? paths.auth.register.href}
+              colorPalette="gold"
+              size="xl"
+              fontWeight="bold"
+              alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+              data-testid="promo-action"
+            >
+              {action?.label ?? 'Start Your Free Trial'}
             </ButtonLink>
           </Stack>
           <Image

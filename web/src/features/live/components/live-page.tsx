@@ -1,9 +1,9 @@
 import { Badge, Box, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { canUseMemberFeatures } from '@le/contracts';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { formatDay } from '@/lib/dates';
+import { viewerActionFor, viewerKindOf } from '@/lib/viewer-action';
 import { useFreshUser } from '@/features/live/hooks/use-fresh-user';
 import { LiveChart } from './live-chart';
 import { LiveGate, MembershipEnded } from './live-gate';
@@ -13,16 +13,17 @@ import { LiveGate, MembershipEnded } from './live-gate';
  * gate. Rights follow the membership dates, whatever the stored role says. `aside` (the open
  * signals) sits beside the chart on wide screens and below it on narrow ones, for every visitor.
  */
-export function LivePage({ aside }: { aside?: ReactNode }) {
+export function LivePage({ aside, pendingPayment = false }: { aside?: ReactNode; pendingPayment?: boolean }) {
   const { token, user, ready } = useFreshUser();
+  const viewer = token ? user : null;
+  const kind = viewerKindOf(viewer);
+  const action = viewerActionFor(viewer, { pendingPayment });
 
   let body;
   if (!ready) body = <PageSpinner label="Checking your access" />;
-  else if (token && user && canUseMemberFeatures({ ...user, membershipEnd: user.membershipEnd ?? null })) body = <LiveChart />;
-  else if (token && user?.role === 'member') {
-    const end = user.membershipEnd ? dayjs(user.membershipEnd) : null;
-    body = <MembershipEnded endedOn={end?.isValid() ? end.format('DD/MM/YYYY') : null} />;
-  } else body = <LiveGate signedIn={Boolean(token && user)} />;
+  else if (kind === 'admin' || kind === 'member') body = <LiveChart />;
+  else if (kind === 'expired' && action) body = <MembershipEnded endedOn={viewer?.membershipEnd ? formatDay(viewer.membershipEnd) : null} action={action} />;
+  else body = <LiveGate action={action} />;
 
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>

@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, settled } from './support/browser';
+import { appErrors, signInByApi, signInThroughForm, useSessionInBrowser } from './support/members';
+
+/**
+ * Actions that fit the viewer (issue 13): a signed-in trial is offered a membership on Home, in the
+ * top bar and at the /live gate, never sign-up or sign-in; a guest who signs in from the gate comes
+ * back to /live. The seeded accounts (support/seed.ts) are the trial, the paid member and the expired one.
+ */
+const chromiumPath = inject('chromium');
+const baseURL = inject('baseURL');
+const accounts = inject('accounts');
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots13b';
+const shoot = async (page: Page, name: string) => {
+  await settled(page);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+};
+
+// A trial who has sent a payment meanwhile (another suite) is shown it instead: either is its next step.
+const TRIAL_STEPS = ['Choose a membership', 'See your pending payment'];
+
+const signUpLinks = (page: Page) => page.locator('a[href="/auth/register"], a[href="/auth/login"]');
+
+describe.runIf(chromiumPath && accounts)('actions that fit the viewer', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath!);
+  });
+  afterAll(() => browser?.close());
+
+  for (const width of [1280, 375]) {
+    it(`a trial at ${width} px: Home and /live offer a membership, never sign-up or sign-in`, async () => {
+      const { page, context, errors } = await openPage(browser, baseURL, width, 800);
+      await useSessionInBrowser(page, await signInByApi(baseURL, accounts!.trial.email, accounts!.trial.password));
+
+      await page.goto('/');
+      const hero = page.getByTestId('hero-actions').getByTestId('viewer-action');
+      await hero.waitFor();
+      expect(TRIAL_STEPS).toContain((await hero.innerText()).trim());
+      expect(await page.getByTestId('hero-actions').getByRole('link', { name: 'Join Now' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Create an Account' }).count()).toBe(0);
+      expect(TRIAL_STEPS).toContain((await page.getByTestId('promo-action').innerText()).trim());
+      expect(await signUpLinks(page).count()).toBe(0);
+      if (width === 1280) expect(TRIAL_STEPS).toContain((await page.getByTestId('nav-viewer-action').innerText()).trim());
+      await shoot(page, `home-trial-${width}`);
+
+      await page.goto('/live');
+      const gate = page.getByTestId('live-gate');
+      await gate.getByTestId('viewer-action').waitFor();
+      expect(TRIAL_STEPS).toContain((await gate.getByTestId('viewer-action').innerText()).trim());
+      expect(await gate.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+      expect(await gate.getByRole('link', { name: 'Sign Up' }).count()).toBe(0);
+      expect(await signUpLinks(page).count()).toBe(0);
+      await shoot(page, `live-trial-${width}`);
+
+      if (width === 375) {
+        await page.getByRole('button', { name: 'Open navigation menu' }).click();
+        await page.locator('#mobile-nav').getByRole('link', { name: /Choose a membership|See your pending payment/ }).waitFor();
+        await shoot(page, `nav-trial-${width}`);
+      }
+      expect(appErrors(errors)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('a guest signs in from the /live gate and comes back to /live', async () => {
+    const { page, context, errors } = await openPage(browser, baseURL, 1280, 800);
+    await page.goto('/live');
+    const gate = page.getByTestId('live-gate');
+    await gate.getByRole('link', { name: 'Sign Up' }).waitFor();
+    await shoot(page, 'live-guest-1280');
+    await gate.getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL('**/auth/login');
+    await page.locator('input[name="email"]').fill(accounts!.member.email);
+    await page.getByLabel('Password', { exact: true }).fill(accounts!.member.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/live');
+    await page.getByTestId('live-chart').waitFor();
+    expect(await page.getByTestId('live-gate').count()).toBe(0);
+    expect(appErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('an expired member is offered the renewal, an active member the live chart', async () => {
+    for (const width of [1280, 375]) {
+      const expired = await openPage(browser, baseURL, width, 800);
+      await signInThroughForm(expired.page, accounts!.expired.email, accounts!.expired.password);
+      await expired.page.goto('/live');
+      await expired.page.getByTestId('live-gate').getByTestId('viewer-action').filter({ hasText: 'Renew membership' }).waitFor();
+      await shoot(expired.page, `live-expired-${width}`);
+      await expired.page.goto('/');
+      await expired.page.getByTestId('hero-actions').getByText('Renew membership').waitFor();
+      await shoot(expired.page, `home-expired-${width}`);
+      await expired.context.close();
+
+      const member = await openPage(browser, baseURL, width, 800);
+      await signInThroughForm(member.page, accounts!.member.email, accounts!.member.password);
+      await member.page.goto('/');
+      await member.page.getByTestId('hero-actions').getByText('Open the live chart').waitFor();
+      if (width === 1280) await expect(member.page.getByTestId('nav-viewer-action').innerText()).resolves.toBe('Upgrade Member');
+      await shoot(member.page, `home-member-${width}`);
+      await member.context.close();
+    }
+  });
+});

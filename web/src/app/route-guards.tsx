@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 
 import type { AuthNavigationState } from '@/config/paths';
@@ -18,14 +19,31 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return token ? children : <ToLogin returnHere />;
 }
 
+export const ADMIN_ONLY_NOTICE = 'That page is for admins.';
+
 /**
- * Admin guard (spec §2): no token, or a stored role other than admin → /auth/login.
- * A signed-in non-admin is not offered the way back: the sign-in screens send them on to Home.
+ * A signed-in non-admin who opened an admin page: told why (a toast) and taken to their own
+ * dashboard, replacing history, instead of a login screen they have no use for.
+ */
+function ToOwnDashboard() {
+  useEffect(() => {
+    // The toaster loads after the first paint (AppProvider); a toast made before it mounts waits for it.
+    void import('@/components/ui/toaster').then(({ toaster }) =>
+      toaster.create({ id: 'admin-only', type: 'info', title: ADMIN_ONLY_NOTICE, description: 'You were taken to your membership dashboard.', closable: true }),
+    );
+  }, []);
+  return <Navigate to={paths.dashboardMember.href} replace />;
+}
+
+/**
+ * Admin guard (spec §2): no token → /auth/login, back here after signing in. A signed-in user of
+ * another role goes to their own dashboard with a word of why (not the login screen).
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const token = useSessionStore((state) => state.token);
   const role = useSessionStore((state) => state.role);
-  return token && role === 'admin' ? children : <ToLogin returnHere={!token} />;
+  if (!token) return <ToLogin returnHere />;
+  return role === 'admin' ? children : <ToOwnDashboard />;
 }
 
 /**

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useSignOut } from '@/hooks/use-sign-out';
 import type { SessionUser } from '@/stores/session-store';
 import { ChevronDownIcon, HistoryIcon, LogOutIcon, MessageIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
-import { TierBadge } from '@/components/ui/tier-badge';
+import { TierBadge, roleRepeatsTier } from '@/components/ui/tier-badge';
 import { UserAvatar } from '@/components/ui/user-avatar';
 
 function LinkItem({ value, to, icon, children }: { value: string; to: string; icon: ReactNode; children: ReactNode }) {
@@ -68,19 +68,22 @@ export function UserMenu({ user }: { user: SessionUser }) {
                 {user.email}
               </Text>
               <HStack gap="2" mt="1">
-                <Box
-                  as="span"
-                  fontSize="xs"
-                  px="2"
-                  py="0.5"
-                  borderRadius="full"
-                  bg="whiteAlpha.100"
-                  color="fg.muted"
-                  textTransform="capitalize"
-                  data-testid="user-menu-role"
-                >
-                  {user.role}
-                </Box>
+                {/* a trial reads "Trial" once: the tier badge says it */}
+                {roleRepeatsTier(user.role, user.membershipTier) ? null : (
+                  <Box
+                    as="span"
+                    fontSize="xs"
+                    px="2"
+                    py="0.5"
+                    borderRadius="full"
+                    bg="whiteAlpha.100"
+                    color="fg.muted"
+                    textTransform="capitalize"
+                    data-testid="user-menu-role"
+                  >
+                    {user.role}
+                  </Box>
+                )}
                 <TierBadge role={user.role} tier={user.membershipTier} size="sm" opacity={state === 'expired' ? 0.6 : undefined} />
                 {state ? (
                   <Badge size="sm" borderRadius="full" variant="subtle" colorPalette={state === 'grace' ? 'orange' : 'red'} data-testid="membership-state">

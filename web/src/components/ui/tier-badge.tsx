@@ -9,6 +9,16 @@ const tierStyles: Record<string, BadgeProps> = {
 };
 
 /**
+ * The membership status badges' colours, one per status everywhere (the member's dashboard, the admin's
+ * member list and inbox): a trial is grey like its tier badge, never blue.
+ */
+export const MEMBERSHIP_STATUS_PALETTE = { Active: 'green', Grace: 'orange', Trial: 'gray', Expired: 'red' } as const;
+
+/** A role chip beside the tier badge says nothing new when it reads the same ("trial" and "Trial"). */
+export const roleRepeatsTier = (role: string | null | undefined, tier: string | null | undefined): boolean =>
+  Boolean(role && tier && role.toLowerCase() === tier.toLowerCase());
+
+/**
  * Membership tier label (spec §2): none for admins, none for tier "None"; trial grey, pro dark,
  * expert gold, basic teal. The tier text is compared in lower case.
  */

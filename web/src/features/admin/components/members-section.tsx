@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { TierBadge } from '@/components/ui/tier-badge';
+import { MEMBERSHIP_STATUS_PALETTE, TierBadge } from '@/components/ui/tier-badge';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { flattenPages, updatePagedRows } from '@/lib/paged-list';
@@ -33,7 +33,6 @@ const TIER_FILTERS = [
   { value: 'admin', label: 'Admin' },
 ] as const;
 
-const statusPalette = { Active: 'green', Trial: 'gray', Expired: 'red' } as const;
 const SEARCH_DELAY_MS = 350;
 
 /** When the member's access ends: the membership end, or the trial date for a trial. */
@@ -106,7 +105,7 @@ export function MembersSection({ currentUserId, initialQuery = '' }: { currentUs
                   </Text>
                   <TierBadge role={user.role} tier={user.membershipTier} />
                   {status ? (
-                    <Badge colorPalette={statusPalette[status]} variant="subtle">
+                    <Badge colorPalette={MEMBERSHIP_STATUS_PALETTE[status]} variant="subtle">
                       {status}
                     </Badge>
                   ) : null}
@@ -151,7 +150,7 @@ export function MembersSection({ currentUserId, initialQuery = '' }: { currentUs
                     </Table.Cell>
                     <Table.Cell>
                       {status ? (
-                        <Badge colorPalette={statusPalette[status]} variant="subtle">
+                        <Badge colorPalette={MEMBERSHIP_STATUS_PALETTE[status]} variant="subtle">
                           {status}
                         </Badge>
                       ) : (

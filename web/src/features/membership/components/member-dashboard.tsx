@@ -5,16 +5,16 @@ import { useQueryClient } from '@tanstack/react-query';
 
 import { ButtonLink } from '@/components/ui/button-link';
 import { FormAlert } from '@/components/ui/form-alert';
+import { MEMBERSHIP_STATUS_PALETTE } from '@/components/ui/tier-badge';
 import { paths } from '@/config/paths';
 import { meKeys, useMe } from '@/hooks/use-me';
 import { errorMessage } from '@/lib/api-client';
+import { canUpgrade } from '@/lib/viewer-action';
 import { membershipKeys } from '@/features/membership/api/keys';
 import { usePaymentHistory } from '@/features/membership/api/payments';
 import { formatDate, formatRupiah, listPrice, perPeriod } from '@/features/membership/utils/format';
 import { PaymentHistoryTable } from './payment-history-table';
 import { RejectedPaymentAlert } from './rejected-payment-alert';
-
-const STATUS_PALETTE = { Active: 'green', Trial: 'blue', Expired: 'red' } as const;
 
 function InfoCard({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -116,7 +116,7 @@ export function MemberDashboard() {
             </Heading>
             <Text color="fg.muted">Your plan, its dates and every payment you made.</Text>
           </Stack>
-          {user.role !== 'admin' ? (
+          {rejected || canUpgrade(user, { pendingPayment: pending }) ? (
             <ButtonLink to={paths.paymentMembership.href} colorPalette="gold" size="lg" data-testid="membership-action">
               {rejected ? UI_TEXT.resendPayment : UI_TEXT.upgradeMember}
             </ButtonLink>
@@ -150,7 +150,7 @@ export function MemberDashboard() {
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <InfoCard label="Status" testId="membership-status">
               <HStack>
-                <Badge colorPalette={STATUS_PALETTE[status]} variant="solid" size="lg" borderRadius="full" px="3">
+                <Badge colorPalette={MEMBERSHIP_STATUS_PALETTE[status]} variant="solid" size="lg" borderRadius="full" px="3">
                   {status}
                 </Badge>
               </HStack>

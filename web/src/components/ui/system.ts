@@ -84,8 +84,19 @@ const config = defineConfig({
     'html, body': { bg: 'bg', color: 'fg', minHeight: '100%' },
     body: { overflowX: 'hidden' },
     '::selection': { bg: 'gold.500/40' },
+    // Every focusable thing shows where the keyboard is. Chakra's recipes draw their own ring (later
+    // layer, so theirs wins); this is for the rest: plain links, a chart's svg, custom controls.
+    ':focus-visible': { outline: '2px solid', outlineColor: 'gold.focusRing', outlineOffset: '2px' },
+    // Chakra Charts' Chart.Root removes every outline inside a chart (`& * { outline: none }`, unlayered),
+    // yet the chart's svg takes the keyboard's focus (recharts' accessibility layer): its ring comes back.
+    '.recharts-surface:focus-visible': { outline: '2px solid {colors.gold.focusRing} !important', outlineOffset: '2px' },
   },
   theme: {
+    recipes: {
+      // A finger needs 40 px (issue 13): on a touch screen every button, icon buttons included, is at
+      // least that, whatever its size variant (2xs is 24 px, xs 32, sm 36). Mouse layouts keep theirs.
+      button: { base: { '@media (pointer: coarse)': { minW: '10', minH: '10' } } },
+    },
     // Spec §9 layout breakpoints; Chakra calls xxl "2xl".
     breakpoints: {
       sm: `${BREAKPOINTS.sm}px`,
@@ -123,8 +134,8 @@ const config = defineConfig({
           contrast: { value: '#17130a' },
           // gold text: gold.300 on the dark panels (≥ 9:1), gold.800 on light ones
           fg: { value: { _light: '{colors.gold.800}', _dark: '{colors.gold.300}' } },
-          muted: { value: '{colors.gold.800}' },
-          subtle: { value: '{colors.gold.950}' },
+          muted: { value: { _light: '{colors.gold.200}', _dark: '{colors.gold.800}' } },
+          subtle: { value: { _light: '{colors.gold.100}', _dark: '{colors.gold.950}' } },
           emphasized: { value: '{colors.gold.700}' },
           focusRing: { value: '{colors.gold.400}' },
         },
@@ -146,6 +157,12 @@ const config = defineConfig({
           success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
           info: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.300}' } },
         },
+        // Solid fills with white text (a solid Badge or Button): Chakra's 600s give 3.3–3.7:1; the
+        // 700s give ≥ 5:1 (system.unit.test.ts checks every palette's pairs).
+        green: { solid: { value: '{colors.green.700}' } },
+        teal: { solid: { value: '{colors.teal.700}' } },
+        cyan: { solid: { value: '{colors.cyan.700}' } },
+        orange: { solid: { value: '{colors.orange.700}' }, contrast: { value: '{colors.white}' } },
         border: {
           DEFAULT: { value: { _light: '{colors.gray.200}', _dark: '#262b38' } },
           muted: { value: { _light: '{colors.gray.100}', _dark: '#1d212c' } },

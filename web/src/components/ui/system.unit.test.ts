@@ -15,7 +15,8 @@ const colour = (name: string, mode: Mode): string => {
   const conditions = token.extensions.conditions as Record<string, string> | undefined;
   const raw = String(conditions?.[mode] ?? conditions?.base ?? token.value);
   const reference = /^\{colors\.(.+)\}$/.exec(raw);
-  return reference ? colour(reference[1]!, mode) : raw;
+  if (reference) return colour(reference[1]!, mode);
+  return ({ white: '#ffffff', black: '#000000' } as Record<string, string>)[raw] ?? raw;
 };
 
 const luminance = (hex: string): number => {
@@ -32,6 +33,7 @@ const contrast = (a: string, b: string): number => {
 };
 
 const BACKGROUNDS = ['bg', 'bg.subtle', 'bg.muted', 'bg.emphasized', 'bg.panel'];
+const PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink', 'gold'];
 const TEXT = ['fg', 'fg.muted', 'fg.subtle', 'fg.error', 'fg.warning', 'fg.success', 'fg.info', 'gold.fg'];
 
 describe('theme contrast', () => {
@@ -39,6 +41,20 @@ describe('theme contrast', () => {
     expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
     // the grey of issue 13 on the card panel: 3.83:1
     expect(contrast('#71717a', '#11131a')).toBeCloseTo(3.84, 2);
+  });
+
+  // What a Badge, a Button or an Alert draws with a colour palette: contrast text on solid, fg text on
+  // subtle, muted and the page's backgrounds (the subtle, surface and outline variants).
+  it.each(['_dark', '_light'] as Mode[])('every colour palette keeps its text at least 4.5:1 on its own fills (%s)', (mode) => {
+    const low = PALETTES.flatMap((palette) =>
+      [
+        [`${palette}.contrast`, `${palette}.solid`],
+        [`${palette}.fg`, `${palette}.subtle`],
+        [`${palette}.fg`, `${palette}.muted`],
+        ...BACKGROUNDS.map((bg) => [`${palette}.fg`, bg]),
+      ].map(([text, bg]) => ({ text, bg, ratio: Number(contrast(colour(text!, mode), colour(bg!, mode)).toFixed(2)) })),
+    ).filter(({ ratio }) => ratio < 4.5);
+    expect(low).toEqual([]);
   });
 
   it.each(['_dark', '_light'] as Mode[])('every text token is at least 4.5:1 on every background (%s)', (mode) => {

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Flex, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Flex, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 import type { InboxMember } from '@le/contracts';
 import type { ReactNode } from 'react';
@@ -109,6 +109,12 @@ export function AdminChatScreen({ memberPanel }: { memberPanel?: (member: InboxM
   return (
     <Box>
       <title>Admin chat — Lukis Emas</title>
+      {/* Under 768 px an open conversation hides the list and its level-one heading: the screen keeps one (for screen readers). */}
+      {selected !== null ? (
+        <VisuallyHidden as="h1" hideFrom="md">
+          {UI_TEXT.chatListTitle}
+        </VisuallyHidden>
+      ) : null}
       <ChatSplitLayout list={chatList} conversation={conversation} showConversation={selected !== null} aside={roomForAside && panel ? <Box key={member?._id}>{panel}</Box> : undefined} />
       {panel && !roomForAside ? (
         <Dialog.Root open={panelOpen} onOpenChange={(details) => setPanelOpen(details.open)} size={{ base: 'full', md: 'md' }} placement="center" scrollBehavior="inside">
@@ -117,7 +123,7 @@ export function AdminChatScreen({ memberPanel }: { memberPanel?: (member: InboxM
             <Dialog.Positioner>
               <Dialog.Content bg="bg.panel" data-testid="member-panel-dialog">
                 <Dialog.Header py="3" px="4" borderBottomWidth="1px" borderColor="border">
-                  <Dialog.Title fontSize="md">{other?.name || other?.username || 'Member'}</Dialog.Title>
+                  <Dialog.Title fontSize="md">Member and payments</Dialog.Title>
                 </Dialog.Header>
                 <Dialog.Body p="0">
                   <Box key={member?._id}>{panel}</Box>

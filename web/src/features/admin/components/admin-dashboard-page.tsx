@@ -32,8 +32,16 @@ function RenewalsDue({ renewals }: { renewals: AdminStats['renewalsDue'] }) {
   return (
     <ListCard title="Renewals due in the next 7 days" count={renewals.length} empty="No membership ends in the next 7 days.">
       {renewals.map((member) => (
-        <Flex as="li" key={member._id} justify="space-between" align="center" gap="3" wrap="wrap" data-testid="renewal-due">
-          <Stack gap="0.5" minW="0" flex="1">
+        <Flex
+          as="li"
+          key={member._id}
+          justify="space-between"
+          align={{ base: 'flex-start', sm: 'center' }}
+          direction={{ base: 'column', sm: 'row' }}
+          gap={{ base: '1', sm: '3' }}
+          data-testid="renewal-due"
+        >
+          <Stack gap="0.5" minW="0" flex="1" maxW="full">
             <HStack gap="2" minW="0">
               <Link asChild color="gold.fg" fontWeight="medium" truncate>
                 <RouterLink to={memberHref(member.username)}>{member.name || member.username}</RouterLink>
@@ -44,7 +52,7 @@ function RenewalsDue({ renewals }: { renewals: AdminStats['renewalsDue'] }) {
               @{member.username} · {member.email}
             </Text>
           </Stack>
-          <Stack gap="0" textAlign="right" fontSize="sm">
+          <Stack gap="0" textAlign={{ base: 'left', sm: 'right' }} fontSize="sm">
             <Text color="orange.300" whiteSpace="nowrap">
               ends {formatDateTime(member.membershipEnd)}
             </Text>

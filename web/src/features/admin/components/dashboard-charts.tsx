@@ -4,7 +4,7 @@ import type { BarListData } from '@chakra-ui/charts';
 import type { AdminStats } from '@le/contracts';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 
-import { formatMonth, formatRupiah, formatRupiahShort } from '@/features/admin/utils/format';
+import { formatAmountShort, formatMonth, formatRupiah } from '@/features/admin/utils/format';
 
 /**
  * The dashboard's charts (contract §9), in their own chunk with recharts: the money approved per month
@@ -58,14 +58,14 @@ export function RevenueChart({ revenue }: { revenue: AdminStats['revenueByMonth'
   return (
     <ChartCard
       title="Revenue by month"
-      hint={first && last ? `Approved payments, ${formatMonth(first.month, true)} – ${formatMonth(last.month, true)}: ${formatRupiah(total)}` : 'Approved payments'}
+      hint={first && last ? `Approved payments in Rupiah, ${formatMonth(first.month, true)} – ${formatMonth(last.month, true)}: ${formatRupiah(total)}` : 'Approved payments in Rupiah'}
       testId="revenue-chart"
     >
       <Chart.Root chart={chart} aspectRatio="auto" h={{ base: '220px', md: '280px' }}>
         <BarChart data={chart.data} responsive style={{ width: '100%', height: '100%' }} margin={{ top: 8, right: 4, bottom: 0, left: 4 }} accessibilityLayer>
           <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
           <XAxis dataKey={chart.key('month')} axisLine={false} tickLine={false} tickFormatter={(month: string) => formatMonth(month)} interval="preserveStartEnd" minTickGap={4} />
-          <YAxis axisLine={false} tickLine={false} width={64} tickFormatter={(value: number) => formatRupiahShort(value)} allowDecimals={false} />
+          <YAxis axisLine={false} tickLine={false} width={52} tickFormatter={(value: number) => formatAmountShort(value)} allowDecimals={false} />
           <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<RevenueTooltip />} />
           {chart.series.map((item) => (
             <Bar key={item.name} dataKey={chart.key(item.name)} fill={chart.color(item.color)} radius={[4, 4, 0, 0]} isAnimationActive={false} maxBarSize={36} />

@@ -1,5 +1,5 @@
 import { Badge, Box, Center, Flex, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { isInGrace, membershipStatus } from '@le/contracts';
+import { isInGrace, isPaidTier, membershipStatus } from '@le/contracts';
 import type { AdminPaymentRecord, InboxMember, PublicUser } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -48,7 +48,7 @@ export const memberStanding = (member: InboxMember, now = Date.now()): 'Active' 
   return membershipStatus(subject, now) === 'Active' ? 'Active' : 'Expired';
 };
 
-const STANDING_PALETTE = { Active: 'green', Grace: 'orange', Trial: 'gray', Expired: 'red' } as const;
+const STANDING_PALETTE = { Active: 'green', Grace: 'orange', Trial: 'blue', Expired: 'red' } as const;
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -95,7 +95,7 @@ export function InboxMemberPanel({ member, onDecided }: { member: InboxMember; o
               <Badge variant="subtle" textTransform="capitalize" data-testid="member-role">
                 {member.role}
               </Badge>
-              <TierBadge role={member.role} tier={member.membershipTier} size="sm" />
+              {isPaidTier(member.membershipTier) ? <TierBadge role={member.role} tier={member.membershipTier} size="sm" /> : null}
             </HStack>
           </Stack>
           <Badge colorPalette={STANDING_PALETTE[standing]} variant="solid" borderRadius="full" data-testid="member-standing">
@@ -103,8 +103,8 @@ export function InboxMemberPanel({ member, onDecided }: { member: InboxMember; o
           </Badge>
         </HStack>
         <Stack gap="1.5">
-          <Fact label={standing === 'Active' || standing === 'Trial' ? 'Membership ends' : 'Membership ended'}>
-            <Text data-testid="member-end">{formatDate(member.membershipEnd)}</Text>
+          <Fact label={member.membershipEnd === null ? 'Membership' : standing === 'Active' ? 'Membership ends' : 'Membership ended'}>
+            <Text data-testid="member-end">{member.membershipEnd === null ? 'None yet' : formatDate(member.membershipEnd)}</Text>
           </Fact>
           {member.graceEndsAt ? (
             <Fact label="Grace until">

@@ -85,7 +85,9 @@ export function PaymentReviewCard({
           <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
             {/* Compact, the panel around it already names the member. */}
             {compact ? (
-              <Text fontWeight="semibold">Sent {formatDateTime(payment.paymentDate)}</Text>
+              <Text fontWeight="medium" fontSize="sm" color="fg.muted">
+                Sent {formatDateTime(payment.paymentDate)}
+              </Text>
             ) : (
               <Stack gap="0.5" minW="0">
                 <Text fontWeight="semibold" fontSize="lg" wordBreak="break-all">

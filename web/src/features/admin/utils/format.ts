@@ -54,8 +54,8 @@ export const paymentsHeading = (status: PaymentFilter): string =>
 
 const compactRupiahFormat = new Intl.NumberFormat('id-ID', { notation: 'compact', maximumFractionDigits: 1 });
 
-/** An axis's Rupiah, short as Indonesians write it: "Rp 50 rb", "Rp 1,5 jt". */
-export const formatRupiahShort = (amount: number): string => `Rp ${compactRupiahFormat.format(amount).replace(/\u00a0/g, ' ')}`;
+/** An axis's Rupiah amount, short as Indonesians write it: "50 rb", "1,5 jt" (the chart says the currency). */
+export const formatAmountShort = (amount: number): string => compactRupiahFormat.format(amount).replace(/\u00a0/g, ' ');
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 

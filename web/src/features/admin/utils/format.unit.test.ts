@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatMonth, formatRupiah, formatRupiahShort, fromDateInput, paymentsHeading, toDateInput } from './format';
+import { formatDate, formatMonth, formatRupiah, formatAmountShort, fromDateInput, paymentsHeading, toDateInput } from './format';
 
 describe('admin formats', () => {
   it('writes Rupiah with Indonesian grouping', () => {
@@ -32,9 +32,9 @@ describe('admin formats', () => {
   });
 
   it('writes the charts\' Rupiah short and their months (contract §9 revenueByMonth)', () => {
-    expect(formatRupiahShort(1_500_000)).toBe('Rp 1,5 jt');
-    expect(formatRupiahShort(50_000)).toBe('Rp 50 rb');
-    expect(formatRupiahShort(0)).toBe('Rp 0');
+    expect(formatAmountShort(1_500_000)).toBe('1,5 jt');
+    expect(formatAmountShort(50_000)).toBe('50 rb');
+    expect(formatAmountShort(0)).toBe('0');
     expect(formatMonth('2026-03')).toBe('Mar');
     expect(formatMonth('2025-12', true)).toBe('Dec 2025');
     expect(formatMonth('nonsense')).toBe('nonsense');

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { PublicUser } from '@le/contracts';
-import { UI_TEXT, isPaidTier, membershipStatus } from '@le/contracts';
+import { UI_TEXT, isInGrace, isPaidTier, membershipStatus } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 
 import { ButtonLink } from '@/components/ui/button-link';
@@ -97,6 +97,8 @@ export function MemberDashboard() {
   }
 
   const status = membershipStatus(user);
+  // Contract §9 grace: the badge says Expired (spec §4, by the end date) while the rights still run.
+  const inGrace = isInGrace(user);
   const latest = payments[0] ?? null;
   const rejected = latest?.status === 'rejected';
   const pending = latest?.status === 'pending';
@@ -132,10 +134,15 @@ export function MemberDashboard() {
         ) : null}
 
         {status === 'Expired' && user.role !== 'admin' && !pending ? (
-          <FormAlert status="info" title={hadMembership ? 'Your membership has ended.' : 'Your trial has ended.'}>
-            {hadMembership
-              ? `It ended on ${formatDate(user.membershipEnd)}: the live chart and posting in the member room are closed until you renew.`
-              : 'Become a member to get the live chart and post in the member room.'}
+          <FormAlert
+            status={inGrace ? 'warning' : 'info'}
+            title={inGrace ? 'Your membership is in its grace period.' : hadMembership ? 'Your membership has ended.' : 'Your trial has ended.'}
+          >
+            {inGrace
+              ? `It ended on ${formatDate(user.membershipEnd)}; the live chart and posting in the member room stay open until ${formatDate(user.graceEndsAt)}. Renew before then to keep them.`
+              : hadMembership
+                ? `It ended on ${formatDate(user.membershipEnd)}: the live chart and posting in the member room are closed until you renew.`
+                : 'Become a member to get the live chart and post in the member room.'}
             <Box mt="2">
               <ButtonLink to={paths.paymentMembership.href} size="xs" colorPalette="gold" variant="outline">
                 {hadMembership ? 'Renew membership' : 'Become a member'}

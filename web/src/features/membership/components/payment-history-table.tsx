@@ -13,7 +13,7 @@ export const paymentStatusPalette = (status: string): string =>
 function RejectionReason({ payment }: { payment: PaymentRecord }) {
   if (payment.status !== 'rejected' || !payment.rejectionReason) return null;
   return (
-    <Text fontSize="xs" color="red.200" mt="1" whiteSpace="normal" maxW="64" data-testid="payment-rejection-reason">
+    <Text fontSize="xs" color="red.200" mt="1" whiteSpace="normal" maxW={{ md: '64' }} data-testid="payment-rejection-reason">
       Reason: {payment.rejectionReason}
     </Text>
   );

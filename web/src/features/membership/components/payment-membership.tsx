@@ -28,6 +28,8 @@ const TIER_TEXT: Record<PaidTier, string> = {
 };
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+/** The payments shown under the form (the whole history is on /dashboard-member). */
+const RECENT_PAYMENTS = 3;
 
 function Section({ step, title, children }: { step: number; title: string; children: React.ReactNode }) {
   return (
@@ -57,8 +59,9 @@ export function PaymentMembership() {
   const history = usePaymentHistory();
   const payments = history.data ?? null;
   const loadError = !payments && history.error ? errorMessage(history.error, UI_TEXT.genericError) : null;
-  const [tier, setTier] = useState<PaidTier>('basic');
-  const [duration, setDuration] = useState<Duration>('monthly');
+  // Until the member picks: their current plan (a renewal is the usual payment), else Basic monthly.
+  const [pickedTier, setTier] = useState<PaidTier | null>(null);
+  const [pickedDuration, setDuration] = useState<Duration | null>(null);
   const [proof, setProof] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -114,8 +117,17 @@ export function PaymentMembership() {
   };
 
   const latest = payments?.[0] ?? null;
-  const price = PRICES[tier][duration];
   const subject = user && user.role !== 'admin' ? { ...user, role: user.role } : null;
+  // The plan to start from: the member's own, else the one of a rejected payment being sent again.
+  const basis =
+    subject && PAID_TIERS.some((option) => option === subject.membershipTier?.toLowerCase())
+      ? { tier: subject.membershipTier.toLowerCase(), duration: subject.duration }
+      : latest?.status === 'rejected'
+        ? { tier: latest.membershipTier.toLowerCase(), duration: latest.duration }
+        : null;
+  const tier: PaidTier = pickedTier ?? PAID_TIERS.find((option) => option === basis?.tier) ?? 'basic';
+  const duration: Duration = pickedDuration ?? (basis?.duration === 'yearly' && basis.tier === tier ? 'yearly' : 'monthly');
+  const price = PRICES[tier][duration];
 
   let body: React.ReactNode;
   if (role === 'admin') {
@@ -226,7 +238,7 @@ export function PaymentMembership() {
                 );
               })}
             </SimpleGrid>
-            <Text fontSize="sm" color="fg.muted" data-testid="period-note">
+            <Text fontSize="sm" color="fg" bg="bg.muted" borderLeftWidth="3px" borderColor="gold.solid" borderRadius="md" px="3" py="2" data-testid="period-note">
               {periodNote(subject, tier, duration)}
             </Text>
           </Section>
@@ -296,10 +308,17 @@ export function PaymentMembership() {
         </Stack>
         {payments.length > 0 ? (
           <Stack gap="3" as="section" aria-labelledby="your-payments">
-            <Heading as="h2" size="lg" id="your-payments">
-              Your payments
-            </Heading>
-            <PaymentHistoryTable payments={payments} />
+            <HStack justify="space-between" align="baseline" gap="3">
+              <Heading as="h2" size="lg" id="your-payments">
+                Your latest payments
+              </Heading>
+              {payments.length > RECENT_PAYMENTS ? (
+                <ButtonLink to={paths.dashboardMember.href} size="xs" variant="ghost" colorPalette="gold">
+                  All payments
+                </ButtonLink>
+              ) : null}
+            </HStack>
+            <PaymentHistoryTable payments={payments.slice(0, RECENT_PAYMENTS)} />
           </Stack>
         ) : null}
       </Stack>

@@ -123,10 +123,23 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
     await context.close();
   });
 
-  it('unknown /auth paths go to /auth/404', async () => {
+  it('unknown /auth paths go to /auth/404, the same 404 page as an unknown public path', async () => {
     const { page, context } = await openPage(browser, baseURL, 1280);
     await page.goto('/auth/nothing-here');
     await page.waitForURL('**/auth/404');
+    // one page, one look: the public layout (top bar), the heading, the way home and, for a guest, to sign in
+    const looks = async () => {
+      const notFound = page.getByTestId('not-found');
+      await notFound.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      return {
+        topBar: await page.locator('header nav[aria-label="Main"]').count(),
+        links: await notFound.getByRole('link').allInnerTexts(),
+      };
+    };
+    const auth404 = await looks();
+    await page.goto('/no-such-page');
+    expect(await looks()).toEqual(auth404);
+    expect(auth404).toEqual({ topBar: 1, links: ['Back to Home', 'Go to Sign In'] });
     await context.close();
   });
 

@@ -20,6 +20,7 @@ const history = page(() => import('./routes/history'), (m) => m.HistoryRoute);
 const live = page(() => import('./routes/live'), (m) => m.LiveRoute);
 const signals = page(() => import('./routes/signals'), (m) => m.SignalsRoute);
 const faqChat = page(() => import('./routes/faq-chat'), (m) => m.FaqChatRoute);
+const notFound = page(() => import('./routes/not-found'), (m) => m.NotFoundRoute);
 
 const child = (path: string) => path.replace(/^\//, '');
 
@@ -44,7 +45,9 @@ const routes: RouteObject[] = [
           { path: child(paths.historyDashboard.path), lazy: history },
           { path: child(paths.faqChatDashboard.path), lazy: faqChat },
           { path: child(paths.liveDashboard.path), lazy: live },
-          { path: '*', lazy: page(() => import('./routes/not-found'), (m) => m.NotFoundRoute) },
+          // One 404 page: an unknown public path, and /auth/404, where every unknown /auth path goes.
+          { path: child(paths.auth.notFound.path), lazy: notFound },
+          { path: '*', lazy: notFound },
         ],
       },
       {
@@ -113,8 +116,6 @@ const routes: RouteObject[] = [
               { path: 'reset-password', lazy: page(() => import('./routes/auth/reset-password'), (m) => m.ResetPasswordRoute) },
             ],
           },
-          // Reachable by anyone.
-          { path: '404', lazy: page(() => import('./routes/auth/not-found'), (m) => m.AuthNotFoundRoute) },
           // Spec §8: any other /auth path goes to /auth/404.
           { path: '*', element: <Navigate to={paths.auth.notFound.href} replace /> },
         ],

@@ -72,4 +72,29 @@ describe.runIf(chromiumPath)('photo upload states', () => {
       await context.close();
     }
   });
+
+  it('a .jpg that does not decode: no crop dialog with a broken image, "Failed to read the image file." instead; a good one still crops', async () => {
+    const session = await signUpByApi(baseURL, outbox(), 'corrupt');
+    for (const width of [375, 1280]) {
+      const { page, context, errors } = await openPage(browser, baseURL, width);
+      await useSessionInBrowser(page, session);
+      await page.goto('/settings');
+      const card = page.getByTestId('profile-photo-card');
+      await card.waitFor();
+      // a JPEG's first bytes, then nothing an image decoder can read
+      const corrupt = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(4_000, 0x5a)]);
+      await page.getByTestId('profile-file-input').setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: corrupt });
+      await card.getByText('Failed to read the image file.').waitFor();
+      expect(await page.getByTestId('crop-dialog').count()).toBe(0);
+      expect(await page.getByText('Cropper is not ready. Please try again.').count()).toBe(0);
+      await page.screenshot({ path: path.join(ARTIFACTS, `settings-corrupt-image-${width}.png`), fullPage: true });
+
+      // the next, good file opens the cropper and the message goes
+      await page.getByTestId('profile-file-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await makeJpegInBrowser(page, 900, 900) });
+      await page.getByTestId('crop-dialog').locator('.cropper-crop-box').waitFor();
+      expect(await card.getByText('Failed to read the image file.').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });

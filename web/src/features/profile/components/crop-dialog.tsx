@@ -22,13 +22,27 @@ export interface CropDialogProps {
   /** Receives the cropped JPEG; the dialog stays open and busy until it settles. */
   onCropped: (file: File) => Promise<void>;
   onClose: () => void;
+  /** The image cannot be shown (it does not decode): the owner closes the dialog and says why. */
+  onImageError?: () => void;
   busy?: boolean;
   /** Upload progress (0..100) while `onCropped` runs. */
   progress?: number | null;
 }
 
 /** The crop dialog of spec §2/§5 on cropperjs 1.6 with spec §9's options. */
-export function CropDialog({ source, title, aspectRatio, fileName, maxSide, round = false, onCropped, onClose, busy = false, progress = null }: CropDialogProps) {
+export function CropDialog({
+  source,
+  title,
+  aspectRatio,
+  fileName,
+  maxSide,
+  round = false,
+  onCropped,
+  onClose,
+  onImageError,
+  busy = false,
+  progress = null,
+}: CropDialogProps) {
   const imageRef = useRef<HTMLImageElement | null>(null);
   const cropperRef = useRef<Cropper | null>(null);
   const [ready, setReady] = useState(false);
@@ -124,6 +138,10 @@ export function CropDialog({ source, title, aspectRatio, fileName, maxSide, roun
                       src={source}
                       alt="The image to crop"
                       onLoad={startCropper}
+                      onError={() => {
+                        if (onImageError) onImageError();
+                        else setError(UI_TEXT.imageReadFailed);
+                      }}
                       style={{ display: 'block', maxWidth: '100%' }}
                     />
                   ) : null}

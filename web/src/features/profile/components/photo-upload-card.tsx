@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { resolveFileUrl, usePrivateImage } from '@/hooks/use-private-image';
 import { errorMessage } from '@/lib/api-client';
 import { PHOTO_KINDS, type PhotoKind, uploadPhoto } from '@/features/profile/api/upload-photo';
-import { readImageFile } from '@/features/profile/utils/crop';
+import { readDecodableImage } from '@/features/profile/utils/crop';
 import { CropDialog } from './crop-dialog';
 
 interface PhotoUploadCardProps {
@@ -67,7 +67,7 @@ export function PhotoUploadCard({ kind, url, onUploaded }: PhotoUploadCardProps)
     setError(null);
     setSuccess(null);
     try {
-      setSource(await readImageFile(file));
+      setSource(await readDecodableImage(file));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : UI_TEXT.imageReadFailed);
     }
@@ -137,6 +137,11 @@ export function PhotoUploadCard({ kind, url, onUploaded }: PhotoUploadCardProps)
         round={kind === 'profile'}
         onCropped={upload}
         onClose={() => setSource(null)}
+        onImageError={() => {
+          // decoded before, yet the dialog's copy failed: close it and say so, never a broken image
+          setSource(null);
+          setError(UI_TEXT.imageReadFailed);
+        }}
         busy={busy}
         progress={progress}
       />

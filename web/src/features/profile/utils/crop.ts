@@ -16,6 +16,35 @@ export const readImageFile = (file: File | undefined): Promise<string> =>
     reader.readAsDataURL(file);
   });
 
+/** What `decodeImage` needs of an image element (a test passes its own). */
+export interface DecodableImage {
+  src: string;
+  decode(): Promise<void>;
+}
+
+/**
+ * Resolves once the browser can decode `source` (a data URL), rejects with spec §5's "Failed to read
+ * the image file." when it cannot: a file named .jpg whose bytes are no image, a truncated one. The
+ * cropper is only opened on an image that decodes; otherwise it would show a broken image and never
+ * become ready.
+ */
+export const decodeImage = async (source: string, createImage: () => DecodableImage = () => new Image()): Promise<void> => {
+  const image = createImage();
+  image.src = source;
+  try {
+    await image.decode();
+  } catch {
+    throw new Error(UI_TEXT.imageReadFailed);
+  }
+};
+
+/** Reads a chosen file and checks that it decodes: the data URL the crop dialog opens on. */
+export const readDecodableImage = async (file: File | undefined): Promise<string> => {
+  const source = await readImageFile(file);
+  await decodeImage(source);
+  return source;
+};
+
 /** A canvas as a JPEG file at spec §9's quality; an empty result is spec §5's "Empty blob". */
 export const canvasToJpegFile = (canvas: HTMLCanvasElement, fileName: string): Promise<File> =>
   new Promise((resolve, reject) => {

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, settled } from './support/browser';
 import { appErrors, signInByApi, signInThroughForm, useSessionInBrowser } from './support/members';
 
+const admin = inject('admin');
+
 /**
  * Actions that fit the viewer (issue 13): a signed-in trial is offered a membership on Home, in the
  * top bar and at the /live gate, never sign-up or sign-in; a guest who signs in from the gate comes
@@ -15,10 +17,18 @@ const baseURL = inject('baseURL');
 const accounts = inject('accounts');
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots13b';
-const shoot = async (page: Page, name: string) => {
+const shoot = async (page: Page, name: string, fullPage = true) => {
   await settled(page);
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+};
+
+/** Home is long: its hero and its promo, each as the screen shows it. */
+const shootHome = async (page: Page, name: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, `${name}-hero`, false);
+  await page.getByTestId('promo-action').scrollIntoViewIfNeeded();
+  await shoot(page, `${name}-promo`, false);
 };
 
 // A trial who has sent a payment meanwhile (another suite) is shown it instead: either is its next step.
@@ -47,7 +57,7 @@ describe.runIf(chromiumPath && accounts)('actions that fit the viewer', () => {
       expect(TRIAL_STEPS).toContain((await page.getByTestId('promo-action').innerText()).trim());
       expect(await signUpLinks(page).count()).toBe(0);
       if (width === 1280) expect(TRIAL_STEPS).toContain((await page.getByTestId('nav-viewer-action').innerText()).trim());
-      await shoot(page, `home-trial-${width}`);
+      await shootHome(page, `home-trial-${width}`);
 
       await page.goto('/live');
       const gate = page.getByTestId('live-gate');
@@ -95,7 +105,7 @@ describe.runIf(chromiumPath && accounts)('actions that fit the viewer', () => {
       await shoot(expired.page, `live-expired-${width}`);
       await expired.page.goto('/');
       await expired.page.getByTestId('hero-actions').getByText('Renew membership').waitFor();
-      await shoot(expired.page, `home-expired-${width}`);
+      await shootHome(expired.page, `home-expired-${width}`);
       await expired.context.close();
 
       const member = await openPage(browser, baseURL, width, 800);
@@ -103,8 +113,42 @@ describe.runIf(chromiumPath && accounts)('actions that fit the viewer', () => {
       await member.page.goto('/');
       await member.page.getByTestId('hero-actions').getByText('Open the live chart').waitFor();
       if (width === 1280) await expect(member.page.getByTestId('nav-viewer-action').innerText()).resolves.toBe('Upgrade Member');
-      await shoot(member.page, `home-member-${width}`);
+      await shootHome(member.page, `home-member-${width}`);
       await member.context.close();
+    }
+  });
+
+  it('a member who opens an admin page is told why and lands on their own dashboard', async () => {
+    const { page, context } = await openPage(browser, baseURL, 1280, 800);
+    await signInThroughForm(page, accounts!.member.email, accounts!.member.password);
+    await page.goto('/manage-membership');
+    await page.waitForURL((url) => url.pathname === '/dashboard-member');
+    await page.getByText('That page is for admins.').waitFor();
+    await shoot(page, 'admin-only-notice-1280', false);
+    await context.close();
+  });
+
+  it('the activity log at 1280 px and 375 px: a name is never broken mid-word, times read HH:mm', async () => {
+    for (const width of [1280, 375]) {
+      const { page, context } = await openPage(browser, baseURL, width, 800);
+      await signInThroughForm(page, admin.email, admin.password);
+      await page.goto('/log-activity');
+      const entry = page.getByTestId(width < 768 ? 'activity-log-card' : 'activity-log-row').first();
+      await entry.waitFor();
+      await expect(entry.locator('time').first().innerText()).resolves.toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      if (width === 1280) {
+        // one line per name: its text lays out as a single box
+        const user = page.getByTestId('activity-log-user').first();
+        const lines = await user.evaluate((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
+        });
+        expect(lines).toBe(1);
+        expect(await user.evaluate((cell) => getComputedStyle(cell).whiteSpace)).toBe('nowrap');
+      }
+      await shoot(page, `log-activity-${width}`, false);
+      await context.close();
     }
   });
 });

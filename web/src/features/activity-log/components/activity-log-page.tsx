@@ -62,7 +62,7 @@ export function ActivityLogPage() {
           {logs.map((entry, index) => (
             <Box as="li" key={entry._id} data-testid="activity-log-card" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="xl" p="4">
               <Flex justify="space-between" align="center" gap="2" mb="2">
-                <Text fontWeight="semibold" wordBreak="break-all">
+                <Text fontWeight="semibold" overflowWrap="anywhere" minW="0">
                   <Text as="span" color="fg.subtle" fontWeight="normal" mr="2">
                     {index + 1}
                   </Text>
@@ -103,7 +103,8 @@ export function ActivityLogPage() {
               {logs.map((entry, index) => (
                 <Table.Row key={entry._id} data-testid="activity-log-row" bg="transparent" _hover={{ bg: 'bg.subtle' }}>
                   <Table.Cell color="fg.muted">{index + 1}</Table.Cell>
-                  <Table.Cell fontWeight="medium" whiteSpace="normal" wordBreak="break-all">
+                  {/* a name never breaks mid-word: the column takes its width, the message wraps instead */}
+                  <Table.Cell fontWeight="medium" whiteSpace="nowrap" data-testid="activity-log-user">
                     {entry.username}
                   </Table.Cell>
                   <Table.Cell>
@@ -119,7 +120,7 @@ export function ActivityLogPage() {
                       </Text>
                     ) : null}
                   </Table.Cell>
-                  <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="normal" wordBreak="break-all">
+                  <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="normal" overflowWrap="anywhere" minW="140px">
                     {entry.page}
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">

@@ -1,9 +1,9 @@
 import { Center, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Signal } from '@le/contracts';
-import dayjs from 'dayjs';
 
 import { TextLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
+import { formatTime } from '@/lib/dates';
 import { useLatestSignals } from '@/features/signals/api/signals';
 import { formatPips, formatPrice, isLocked, sideLabel } from '@/features/signals/utils/format';
 
@@ -48,7 +48,7 @@ function FeedRow({ signal }: { signal: Signal }) {
           {result.text}
         </Text>
         <Text color="fg.subtle" display={{ base: 'none', sm: 'block', md: 'none', xl: 'block' }}>
-          {dayjs(signal.openedAt).format('HH:mm')}
+          {formatTime(signal.openedAt)}
         </Text>
       </HStack>
     </HStack>

@@ -1,4 +1,3 @@
-import { UI_TEXT } from '@le/contracts';
 import type { PaymentFilter } from '@/features/admin/api/payments';
 
 const rupiahFormat = new Intl.NumberFormat('id-ID');
@@ -6,14 +5,6 @@ const rupiahFormat = new Intl.NumberFormat('id-ID');
 /** "Rp 100.000". */
 export const formatRupiah = (amount: number): string => `Rp ${rupiahFormat.format(amount)}`;
 
-const dateTimeFormat = new Intl.DateTimeFormat('id-ID', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 const parse = (iso: string | null | undefined): Date | null => {
@@ -21,11 +12,8 @@ const parse = (iso: string | null | undefined): Date | null => {
   return Number.isNaN(time) ? null : new Date(time);
 };
 
-/** DD/MM/YYYY HH.mm (spec §9), "Tidak diketahui" when unknown. */
-export const formatDateTime = (iso: string | null | undefined): string => {
-  const date = parse(iso);
-  return date ? dateTimeFormat.format(date).replace(', ', ' ') : UI_TEXT.unknownDate;
-};
+/** DD/MM/YYYY HH:mm, 24-hour, like every time in the app; "Tidak diketahui" when unknown. */
+export { formatDateTime } from '@/lib/dates';
 
 /** DD/MM/YYYY, or a dash when there is no date. */
 export const formatDate = (iso: string | null | undefined): string => {

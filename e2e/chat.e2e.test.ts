@@ -58,9 +58,9 @@ describe.runIf(chromiumPath)('chat in the browser', () => {
     // markup in a message is shown as text and never runs
     expect(await guest.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(await message(guest.page, text).locator('img[src="x"]').count()).toBe(0);
-    // the day header and the Indonesian 24-hour time
+    // the day header and the 24-hour HH:mm time (one format everywhere)
     await expect(guest.page.getByTestId('chat-day-header').last().innerText()).resolves.toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-    await expect(message(guest.page, text).innerText()).resolves.toMatch(/\b\d{2}\.\d{2}\b/);
+    await expect(message(guest.page, text).innerText()).resolves.toMatch(/\b\d{2}:\d{2}\b/);
     // the author sees the edit icon on a fresh message; the guest does not
     expect(await message(member.page, text).getByRole('button', { name: 'Edit message' }).count()).toBe(1);
     expect(await message(guest.page, text).getByRole('button', { name: 'Edit message' }).count()).toBe(0);

@@ -1,5 +1,7 @@
 import { LIMITS, UI_TEXT } from '@le/contracts';
 
+import { formatTime as formatTimeOfDay } from '@/lib/dates';
+
 const valid = (value: string | null | undefined): Date | null => {
   if (!value) return null;
   const date = new Date(value);
@@ -14,13 +16,8 @@ export const formatDay = (value: string | null | undefined): string => {
   return date ? `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}` : UI_TEXT.unknownDate;
 };
 
-const timeFormat = new Intl.DateTimeFormat('id-ID', { hour: '2-digit', minute: '2-digit', hour12: false });
-
-/** Spec §9: times in the Indonesian locale, 24-hour (e.g. 14.05); "Tidak diketahui" when unknown. */
-export const formatTime = (value: string | null | undefined): string => {
-  const date = valid(value);
-  return date ? timeFormat.format(date) : UI_TEXT.unknownDate;
-};
+/** Spec §9: times 24-hour, the app's one format (lib/dates: HH:mm, e.g. 14:05); "Tidak diketahui" when unknown. */
+export { formatTime } from '@/lib/dates';
 
 /** The local day a message belongs to, as a grouping key ('' when unknown). */
 export const dayKey = (value: string | null | undefined): string => {
@@ -30,7 +27,7 @@ export const dayKey = (value: string | null | undefined): string => {
 
 /** Chat list time: today's messages by time, older ones by day. */
 export const formatListTime = (value: string | null | undefined, now = new Date()): string =>
-  dayKey(value) !== '' && dayKey(value) === dayKey(now.toISOString()) ? formatTime(value) : formatDay(value);
+  dayKey(value) !== '' && dayKey(value) === dayKey(now.toISOString()) ? formatTimeOfDay(value) : formatDay(value);
 
 /** Spec §4/§9: the reply preview, cut at 50 characters. */
 export const replyPreview = (content: string): string =>

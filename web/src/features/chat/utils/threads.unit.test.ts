@@ -59,8 +59,8 @@ describe('groupByDay and formats', () => {
   });
 
   it('shows times in the Indonesian 24-hour format', () => {
-    expect(formatTime(local(20, 14, 5))).toBe('14.05');
-    expect(formatTime(local(20, 0, 7))).toBe('00.07');
+    expect(formatTime(local(20, 14, 5))).toBe('14:05');
+    expect(formatTime(local(20, 0, 7))).toBe('00:07');
   });
 
   it('cuts reply previews at 50 characters and closes the edit window after 5 minutes', () => {

@@ -62,6 +62,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // every browser and API client of the suites is 127.0.0.1, and they sign in many times a minute
       RATE_LIMIT_SCALE: '20',
+      // the membership lifecycle runs every second, so a membership that ends is pushed within one (membership-lifecycle.e2e)
+      LIFECYCLE_SCAN_MS: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

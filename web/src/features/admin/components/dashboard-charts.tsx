@@ -65,7 +65,7 @@ export function RevenueChart({ revenue }: { revenue: AdminStats['revenueByMonth'
         <BarChart data={chart.data} responsive style={{ width: '100%', height: '100%' }} margin={{ top: 8, right: 4, bottom: 0, left: 4 }} accessibilityLayer>
           <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
           <XAxis dataKey={chart.key('month')} axisLine={false} tickLine={false} tickFormatter={(month: string) => formatMonth(month)} interval="preserveStartEnd" minTickGap={4} />
-          <YAxis axisLine={false} tickLine={false} width={52} tickFormatter={(value: number) => formatAmountShort(value)} allowDecimals={false} />
+          <YAxis axisLine={false} tickLine={false} width={72} tickFormatter={(value: number) => formatAmountShort(value)} allowDecimals={false} />
           <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<RevenueTooltip />} />
           {chart.series.map((item) => (
             <Bar key={item.name} dataKey={chart.key(item.name)} fill={chart.color(item.color)} radius={[4, 4, 0, 0]} isAnimationActive={false} maxBarSize={36} />

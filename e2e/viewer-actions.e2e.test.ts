@@ -151,4 +151,20 @@ describe.runIf(chromiumPath && accounts)('actions that fit the viewer', () => {
       await context.close();
     }
   });
+
+  it('a trial reads "Trial" once in the account menu, and its status badge is grey like its tier badge', async () => {
+    for (const width of [1280, 375]) {
+      const { page, context } = await openPage(browser, baseURL, width, 800);
+      await useSessionInBrowser(page, await signInByApi(baseURL, accounts!.trial.email, accounts!.trial.password));
+      await page.goto('/dashboard-member');
+      await page.getByTestId('membership-status').getByText('Trial').waitFor();
+      await shoot(page, `dashboard-member-trial-${width}`, false);
+      await page.getByTestId('user-menu-trigger').click();
+      await page.getByTestId('user-menu').waitFor();
+      expect(await page.getByTestId('user-menu-role').count()).toBe(0);
+      await expect(page.getByTestId('tier-badge').innerText()).resolves.toMatch(/^trial$/i);
+      await shoot(page, `account-menu-trial-${width}`, false);
+      await context.close();
+    }
+  });
 });

@@ -32,7 +32,8 @@ const mount = () =>
     { path: '/manage-membership' },
   );
 
-describe('the admin guard', () => {
+// The first test pays for loading Chakra and the page, which under a loaded machine can pass 5 s.
+describe('the admin guard', { timeout: 20_000 }, () => {
   let view: ReturnType<typeof render> | null = null;
   afterEach(() => {
     view?.unmount();

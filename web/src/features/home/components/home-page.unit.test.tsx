@@ -13,7 +13,8 @@ const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 const links = () => [...document.querySelectorAll('a')].map((link) => ({ text: link.textContent?.trim(), href: link.getAttribute('href') }));
 const heroLinks = () => [...(byTestId('hero-actions')?.querySelectorAll('a') ?? [])].map((link) => link.textContent?.trim());
 
-describe('Home: the hero and the promo offer what the viewer can do next', () => {
+// The first test pays for loading Chakra and the page, which under a loaded machine can pass 5 s.
+describe('Home: the hero and the promo offer what the viewer can do next', { timeout: 20_000 }, () => {
   let view: ReturnType<typeof render> | null = null;
   const mount = (user: PublicUser | null, pendingPayment = false) => {
     if (user) useSessionStore.getState().signIn(loginAs(user.username, user));

@@ -37,7 +37,8 @@ const mountLive = (pendingPayment = false) =>
     { path: '/live' },
   );
 
-describe('/live: the gate offers what the viewer can do next', () => {
+// The first test pays for loading Chakra and the page, which under a loaded machine can pass 5 s.
+describe('/live: the gate offers what the viewer can do next', { timeout: 20_000 }, () => {
   let view: ReturnType<typeof render> | null = null;
   afterEach(() => {
     view?.unmount();

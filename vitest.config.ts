@@ -16,6 +16,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts', 'api/**/*.unit.test.ts', 'realtime-server/**/*.unit.test.ts', 'web/src/**/*.unit.test.{ts,tsx}', 'web/build/**/*.unit.test.ts'],
           environment: 'node',
+          // A screen's first render loads Chakra and the page in jsdom: seconds on a busy 2-core
+          // machine while the other projects run beside it. Time limits are not what these test.
+          testTimeout: 20_000,
         },
       },
       {

@@ -24,7 +24,7 @@ export function NotFoundRoute() {
         <Text color="fg.muted" maxW="md">
           The page you are looking for does not exist or has moved. Let&apos;s get you back to the gold.
         </Text>
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align="center">
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align="stretch" w={{ base: 'full', sm: 'auto' }} maxW={{ base: 'xs', sm: 'none' }}>
           <ButtonLink to={paths.home.href} colorPalette="gold" size="lg">
             Back to Home
           </ButtonLink>

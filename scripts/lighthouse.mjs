@@ -63,6 +63,28 @@ const chartImage = (seed) => {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 };
 
+/**
+ * One Lighthouse run of a page. A run that fails to record (NO_NAVSTART and the like, which a busy
+ * machine sometimes gives) is run again, twice at most, rather than ending the whole measurement.
+ */
+const audit = async (url, port) => {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      // The page-visit log's public IP lookup (spec §7) is the one third party these pages call;
+      // a closed network cannot reach it, and the failed lookup would count as a console error.
+      // Blocked by Lighthouse, the app records "Unknown", as it does whenever the lookup fails.
+      blockedUrlPatterns: ['*api.ipify.org*'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) return result;
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+    process.stdout.write(`Lighthouse could not record ${url} (${result.lhr.runtimeError.code}); running it again.\n`);
+  }
+};
+
 const dir = mkdtempSync(path.join(os.tmpdir(), 'le-lighthouse-'));
 let server = null;
 let chrome = null;
@@ -140,17 +162,7 @@ try {
   for (const page of PAGES) {
     const pageRuns = [];
     for (let run = 1; run <= runs; run += 1) {
-      const result = await lighthouse(`${baseURL}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        // The page-visit log's public IP lookup (spec §7) is the one third party these pages call;
-        // a closed network cannot reach it, and the failed lookup would count as a console error.
-        // Blocked by Lighthouse, the app records "Unknown", as it does whenever the lookup fails.
-        blockedUrlPatterns: ['*api.ipify.org*'],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
+      const result = await audit(`${baseURL}${page}`, chrome.port);
       version = result.lhr.lighthouseVersion;
       pageRuns.push({ scores: scoresOf(result.lhr), metrics: metricsOf(result.lhr), benchmarkIndex: result.lhr.environment.benchmarkIndex });
       if (args.out) writeFileSync(path.join(args.out, `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`), result.report);

@@ -156,6 +156,9 @@ describe.runIf(chromiumPath)('accessibility of the main screens', () => {
           if ((await page.getByRole('heading', { level: 1 }).count()) === 0) problems.push(`${where}: no level-one heading`);
           if (width < 768) {
             for (const target of await smallTargets(page, MIN_TARGET_PX)) problems.push(`${where}: tap target under ${MIN_TARGET_PX} px: ${target}`);
+            // the bigger touch targets must still fit the phone's width
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+            if (overflow > 0) problems.push(`${where}: scrolls sideways by ${overflow} px on touch`);
           } else {
             for (const name of await focusWithoutIndicator(page, 40)) problems.push(`${where}: no visible focus on ${name}`);
           }

@@ -128,7 +128,15 @@ export function TopBar({ pendingPayment = false }: { pendingPayment?: boolean })
             <Stack as="nav" aria-label="Mobile" gap="1">
               <NavLinks items={items} py="3" onNavigate={close} />
               {action ? (
-                <Button asChild colorPalette="gold" variant={action.kind === 'upgrade' ? 'outline' : 'solid'} mt="2" fontWeight="semibold">
+                <Button
+                  asChild
+                  colorPalette="gold"
+                  variant={action.kind === 'upgrade' ? 'outline' : 'solid'}
+                  mt="2"
+                  fontWeight="semibold"
+                  data-testid="nav-viewer-action"
+                  data-kind={action.kind}
+                >
                   <RouterLink to={action.href} onClick={close}>
                     {action.label}
                   </RouterLink>

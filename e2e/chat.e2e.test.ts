@@ -190,8 +190,10 @@ describe.runIf(chromiumPath)('chat in the browser', () => {
     const expired = await openPage(browser, baseURL, 1280);
     await signIn(expired.page, accounts!.expired.email, accounts!.expired.password);
     await expired.page.goto('/faq-chat');
-    await expired.page.getByRole('link', { name: 'Renew membership' }).waitFor();
-    expect(await expired.page.getByRole('link', { name: 'Renew membership' }).getAttribute('href')).toBe('/payment-membership');
+    // the chat card's own link (the top bar offers the same next step: viewer-actions.e2e)
+    const renew = expired.page.locator('main').getByRole('link', { name: 'Renew membership' });
+    await renew.waitFor();
+    expect(await renew.getAttribute('href')).toBe('/payment-membership');
     expect(await expired.page.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
     expect([...trial.errors, ...expired.errors]).toEqual([]);
     await Promise.all([trial.context.close(), expired.context.close()]);

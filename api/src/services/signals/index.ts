@@ -73,21 +73,37 @@ export class SignalService {
     return next;
   }
 
-  private async write(decide: (now: string) => Promise<NewSignalEvent | null>): Promise<{ event: SignalEvent; doc: SignalDoc } | null> {
+  /**
+   * Decides on the signal as its events leave it (read after the head the command decides on,
+   * never the projection, which another process may not have folded yet), appends, saves the fold
+   * of all its events (that state plus this event: a fold another process lost is repaired, never
+   * built on) in the same commit, then publishes. `doc` is the signal after the command, or as it
+   * was when the command changed nothing.
+   */
+  private async write(
+    signalId: string | null,
+    decide: (state: SignalDoc | null, now: string) => NewSignalEvent | null,
+  ): Promise<{ event: SignalEvent | null; doc: SignalDoc | null }> {
     const written = await this.serial(() =>
       this.store.deferDurability(async () => {
-        const event = await appendSignalEvent(this.store.signals, () => decide(this.clock().toISOString()), newId);
-        if (!event) return null;
-        // The signal as all its events leave it (a new one: its only event), never the stored copy
-        // plus this event: another process's fold may not have landed, and this one repairs it.
-        const doc = event.type === 'signal.opened' ? evolveSignal(null, event) : await this.fromEvents(event.data.signalId);
-        if (!doc) return null;
+        let state = null as SignalDoc | null;
+        const event = await appendSignalEvent(
+          this.store.signals,
+          async () => {
+            state = signalId === null ? null : await this.fromEvents(signalId);
+            return decide(state, this.clock().toISOString());
+          },
+          newId,
+        );
+        if (!event) return { event: null, doc: state };
+        const doc = evolveSignal(state, event)!;
         await this.store.signals.saveSignal(doc);
         return { event, doc };
       }),
     );
     await written.durable();
-    if (written.value) this.publish(written.value.event, written.value.doc);
+    const { event, doc } = written.value;
+    if (event && doc) this.publish(event, doc);
     return written.value;
   }
 
@@ -117,32 +133,30 @@ export class SignalService {
 
   async open(user: UserRecord, body: SignalOpenBody): Promise<Signal> {
     const signalId = newId();
-    const written = await this.write(async (now) => decideOpen({ actor: this.actorOf(user), signalId, ...body, now }));
-    return viewSignalFor(written!.doc, this.accessOf(user));
+    const { doc } = await this.write(null, (_state, now) => decideOpen({ actor: this.actorOf(user), signalId, ...body, now }));
+    return viewSignalFor(doc!, this.accessOf(user));
   }
 
-  async update(user: UserRecord, signalId: string, body: SignalPatchBody): Promise<Signal> {
-    await this.current(signalId);
-    const written = await this.write(async (now) =>
-      decideUpdate({ actor: this.actorOf(user), signalId, ...body, now }, { signal: await this.fromEvents(signalId) }),
-    );
-    return viewSignalFor(written?.doc ?? (await this.current(signalId)), this.accessOf(user));
+  /** A command on one signal; an unknown one is refused by the decision (404). */
+  private async change(
+    user: UserRecord,
+    signalId: string,
+    decide: (actor: SignalActor, state: SignalDoc | null, now: string) => NewSignalEvent | null,
+  ): Promise<Signal> {
+    const { doc } = await this.write(signalId, (state, now) => decide(this.actorOf(user), state, now));
+    return viewSignalFor(doc!, this.accessOf(user));
   }
 
-  async close(user: UserRecord, signalId: string, exitPrice: number): Promise<Signal> {
-    await this.current(signalId);
-    const written = await this.write(async (now) =>
-      decideClose({ actor: this.actorOf(user), signalId, exitPrice, now }, { signal: await this.fromEvents(signalId) }),
-    );
-    return viewSignalFor(written!.doc, this.accessOf(user));
+  update(user: UserRecord, signalId: string, body: SignalPatchBody): Promise<Signal> {
+    return this.change(user, signalId, (actor, signal, now) => decideUpdate({ actor, signalId, ...body, now }, { signal }));
   }
 
-  async cancel(user: UserRecord, signalId: string): Promise<Signal> {
-    await this.current(signalId);
-    const written = await this.write(async (now) =>
-      decideCancel({ actor: this.actorOf(user), signalId, now }, { signal: await this.fromEvents(signalId) }),
-    );
-    return viewSignalFor(written!.doc, this.accessOf(user));
+  close(user: UserRecord, signalId: string, exitPrice: number): Promise<Signal> {
+    return this.change(user, signalId, (actor, signal, now) => decideClose({ actor, signalId, exitPrice, now }, { signal }));
+  }
+
+  cancel(user: UserRecord, signalId: string): Promise<Signal> {
+    return this.change(user, signalId, (actor, signal, now) => decideCancel({ actor, signalId, now }, { signal }));
   }
 
   /** Newest first, as the reader may see them; the cursor is the last one's opening seq. */

@@ -290,9 +290,7 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
 
     // A token is checked once, at the handshake: the socket does not outlive it.
     if (identity.expiresAt !== undefined) {
-      const expiry = setTimeout(() => socket.disconnect(true), Math.min(2 ** 31 - 1, Math.max(0, identity.expiresAt - Date.now())));
-      expiry.unref();
-      socket.once('disconnect', () => clearTimeout(expiry));
+      socket.once('disconnect', runAt(identity.expiresAt, () => socket.disconnect(true)));
     }
 
     // A socket that floods is dropped; honest clients send a handful of events a minute.

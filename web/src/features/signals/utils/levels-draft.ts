@@ -1,5 +1,7 @@
 import { levelsProblem, riskReward, type Signal, type SignalLevels, type SignalSide } from '@le/contracts';
 
+import { formatPips as formatSignedPips } from '@/features/signals/utils/format';
+
 /**
  * What a price box holds: null while empty, NaN when it is no number (levelsProblem then names the
  * field). A comma is read as the decimal point ("2345,5"), as Indonesian keyboards type it.
@@ -36,15 +38,8 @@ export const readDraft = (draft: LevelsDraft): DraftReading => {
   return { state: 'valid', levels, ...riskReward(levels) };
 };
 
-const priceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const pipsFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** A price as the feed shows it: 2,345.50. */
-export const formatPrice = (price: number | null): string => (price === null ? '—' : priceFormat.format(price));
-
-/** Pips with one decimal; `signed` adds + to a gain (a loss carries its minus). */
-export const formatPips = (pips: number, { signed = false } = {}): string =>
-  `${signed && pips > 0 ? '+' : ''}${pipsFormat.format(pips)} pips`;
+/** Pips with one decimal and the unit; `signed` adds + to a gain (a loss carries its minus), as the feed writes them. */
+export const formatPips = (pips: number, { signed = false } = {}): string => `${signed ? formatSignedPips(pips) : formatSignedPips(pips).replace(/^\+/, '')} pips`;
 
 /** A reward-to-risk ratio as traders write it: 1:2.5. */
 export const formatRatio = (ratio: number | null): string => (ratio === null ? '—' : `1:${ratio}`);

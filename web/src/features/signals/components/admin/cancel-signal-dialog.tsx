@@ -5,7 +5,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelSignal } from '@/features/signals/api/admin';
-import { formatPrice, type SignalWithLevels } from '@/features/signals/utils/levels-draft';
+import { formatPrice } from '@/features/signals/utils/format';
+import type { SignalWithLevels } from '@/features/signals/utils/levels-draft';
 
 /** Asks before a fresh signal is cancelled (the server refuses after 5 minutes: then it must be closed at a price). */
 export function CancelSignalDialog({ signal, open, onClose }: { signal: SignalWithLevels; open: boolean; onClose: () => void }) {

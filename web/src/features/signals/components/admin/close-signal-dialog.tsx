@@ -6,8 +6,9 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { useCloseSignal } from '@/features/signals/api/admin';
-import { SideBadge } from '@/features/signals/components/live/side-badge';
-import { formatPips, formatPrice, parsePrice, type SignalWithLevels } from '@/features/signals/utils/levels-draft';
+import { SignalSideBadge as SideBadge } from '@/features/signals/components/signal-side-badge';
+import { formatPrice } from '@/features/signals/utils/format';
+import { formatPips, parsePrice, type SignalWithLevels } from '@/features/signals/utils/levels-draft';
 import { PriceField } from './price-field';
 
 type CloseOutcome = Exclude<SignalOutcome, 'cancelled'>;

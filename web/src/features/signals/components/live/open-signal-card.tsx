@@ -4,8 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { TextLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
-import { formatPrice, type SignalWithLevels } from '@/features/signals/utils/levels-draft';
-import { SideBadge } from './side-badge';
+import { formatPrice } from '@/features/signals/utils/format';
+import type { SignalWithLevels } from '@/features/signals/utils/levels-draft';
+import { SignalSideBadge as SideBadge } from '@/features/signals/components/signal-side-badge';
 import { analysisLockText } from './tier-lock';
 
 /** An analysis longer than this starts folded. */

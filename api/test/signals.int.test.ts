@@ -174,6 +174,25 @@ describe('changing and closing', () => {
     }
   });
 
+  it('refuses a close at a price that is no price (400) and leaves the signal open, its log unchanged', async () => {
+    const signal = await openSignal(BUY);
+    const head = await t.store.signals.readHead();
+    const threeDecimals = await send('POST', `/api/signals/${signal._id}/close`, admin.token, { exitPrice: 2390.123 });
+    expect(threeDecimals.statusCode).toBe(400);
+    expect(threeDecimals.json()).toEqual({ message: 'The exit price must be a price above 0 and below 1,000,000 with at most 2 decimals.', code: 'BAD_PRICE' });
+    for (const payload of [{ exitPrice: 0 }, { exitPrice: '2390' }, {}, { exitPrice: 1_000_000 }]) {
+      const response = await send('POST', `/api/signals/${signal._id}/close`, admin.token, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ code: string }>().code).toBe('VALIDATION');
+    }
+    expect((await send('PATCH', `/api/signals/${signal._id}`, admin.token, { takeProfits: [2390, 2385] })).json()).toEqual({
+      message: 'Take-profits of a buy go up: TP1 < TP2 < TP3.',
+      code: 'BAD_LEVELS',
+    });
+    expect(await t.store.signals.readHead()).toBe(head);
+    expect(await t.store.signals.findSignal(signal._id)).toMatchObject({ status: 'open', seq: signal.seq });
+  });
+
   it('scores a close at the stop as sl and one in between as manual, with pips from the entry', async () => {
     const sell = await openSignal({ side: 'sell', entry: 2400, stopLoss: 2410, takeProfits: [2380] });
     const atStop = (await send('POST', `/api/signals/${sell._id}/close`, admin.token, { exitPrice: 2410 })).json<{ signal: Signal }>().signal;

@@ -130,6 +130,8 @@ export const createLifecycle = (options: LifecycleOptions) => {
   };
 
   const endRights = async (user: UserRecord, now: Date): Promise<boolean> => {
+    // A read first: for a week after the end every run meets this member again, and a refused insert costs more.
+    if (await store.lifecycle.sentAny(user._id, user.membershipEnd!, ['rights-ended'])) return false;
     if (!(await store.lifecycle.claimNotice(user._id, user.membershipEnd!, 'rights-ended', now))) return false;
     announceMembership(options.realtime.publisher, user, now);
     return true;

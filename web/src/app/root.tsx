@@ -11,6 +11,8 @@ import { useSessionLifecycle } from '@/hooks/use-session-lifecycle';
 const SignalLiveLayer = lazy(() => import('@/features/signals/components/signal-live-layer'));
 // The membership pushes (contract §9) ride the same socket, so they load with it.
 const MembershipLiveLayer = lazy(() => import('./membership-live-layer'));
+// The unread count of the avatar and its Message item (the chat list's query, kept live by the same socket).
+const UnreadLiveLayer = lazy(() => import('./unread-live-layer'));
 
 /**
  * Above every page: session upkeep, page-visit logging, scroll restoration, the loading bar, the live
@@ -28,6 +30,7 @@ export function AppRoot() {
         <Suspense fallback={null}>
           <SignalLiveLayer />
           <MembershipLiveLayer />
+          <UnreadLiveLayer />
         </Suspense>
       </AfterLoad>
     </>

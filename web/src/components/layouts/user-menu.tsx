@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Menu, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Menu, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { hasActiveMembership, isInGrace } from '@le/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -6,8 +6,10 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/hooks/use-sign-out';
 import type { SessionUser } from '@/stores/session-store';
+import { useUnreadStore } from '@/stores/unread-store';
 import { ChevronDownIcon, HistoryIcon, LogOutIcon, MessageIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
 import { TierBadge, roleRepeatsTier } from '@/components/ui/tier-badge';
+import { UnreadBadge, unreadLabel } from '@/components/ui/unread-badge';
 import { UserAvatar } from '@/components/ui/user-avatar';
 
 function LinkItem({ value, to, icon, children }: { value: string; to: string; icon: ReactNode; children: ReactNode }) {
@@ -29,107 +31,146 @@ export const membershipState = (user: SessionUser, now = Date.now()): 'grace' | 
   return hasActiveMembership(subject, now) ? null : 'expired';
 };
 
-/** The user dropdown of spec §2: avatar, username, email, role, tier badge and the account actions. */
+/** The account button's name: whose menu, and how many private messages wait unread (the badge in words). */
+export const accountMenuLabel = (username: string, unread: number): string =>
+  unread > 0 ? `Account menu for ${username}, ${unreadLabel(unread)}` : `Account menu for ${username}`;
+
+/**
+ * The user dropdown of spec §2: avatar, username, email, role, tier badge and the account actions.
+ * The avatar and the Message item carry the unread private messages (`useUnreadStore`, kept live by
+ * the app's unread layer).
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { signOut, pending } = useSignOut();
+  const unread = useUnreadStore((store) => store.count);
   const isAdmin = user.role === 'admin';
   const state = membershipState(user);
 
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
-      <Menu.Trigger asChild>
-        <Button
-          data-testid="user-menu-trigger"
-          variant="ghost"
-          px="1.5"
-          h="11"
-          gap="2"
-          borderRadius="full"
-          aria-label={`Account menu for ${user.username}`}
-          _hover={{ bg: 'whiteAlpha.100' }}
-          _expanded={{ bg: 'whiteAlpha.100' }}
-        >
-          <UserAvatar photo={user.photo_profile} name={user.username} boxSize="9" />
-          <Text display={{ base: 'none', md: 'block' }} maxW="36" truncate fontWeight="medium">
-            {user.username}
-          </Text>
-          <ChevronDownIcon boxSize="4" color="fg.muted" display={{ base: 'none', md: 'block' }} />
-        </Button>
-      </Menu.Trigger>
-      <Menu.Positioner>
-        <Menu.Content minW="72" maxW="calc(100vw - 24px)" bg="bg.panel" borderWidth="1px" borderColor="border" p="2" data-testid="user-menu">
-          <HStack gap="3" px="2" pt="2" pb="3" align="center">
-            <UserAvatar photo={user.photo_profile} name={user.username} boxSize="12" />
-            <Stack gap="0.5" minW="0">
-              <Text fontWeight="semibold" truncate data-testid="user-menu-username">
-                {user.username}
-              </Text>
-              <Text fontSize="sm" color="fg.muted" truncate data-testid="user-menu-email">
-                {user.email}
-              </Text>
-              <HStack gap="2" mt="1">
-                {/* a trial reads "Trial" once: the tier badge says it */}
-                {roleRepeatsTier(user.role, user.membershipTier) ? null : (
-                  <Box
-                    as="span"
-                    fontSize="xs"
-                    px="2"
-                    py="0.5"
-                    borderRadius="full"
-                    bg="whiteAlpha.100"
-                    color="fg.muted"
-                    textTransform="capitalize"
-                    data-testid="user-menu-role"
-                  >
-                    {user.role}
-                  </Box>
-                )}
-                <TierBadge role={user.role} tier={user.membershipTier} size="sm" opacity={state === 'expired' ? 0.6 : undefined} />
-                {state ? (
-                  <Badge size="sm" borderRadius="full" variant="subtle" colorPalette={state === 'grace' ? 'orange' : 'red'} data-testid="membership-state">
-                    {state === 'grace' ? 'Grace' : 'Expired'}
-                  </Badge>
-                ) : null}
-              </HStack>
-            </Stack>
-          </HStack>
-          <Menu.Separator borderColor="border" />
-          <LinkItem value="profile" to={paths.settings.href} icon={<UserIcon boxSize="4" color="fg.muted" />}>
-            Profile
-          </LinkItem>
-          <LinkItem
-            value="message"
-            to={isAdmin ? paths.chatAdmin.href : paths.chatUser.href}
-            icon={<MessageIcon boxSize="4" color="fg.muted" />}
+    <>
+      {/* A rise of the count is told, not only drawn: a polite status line, out of sight. */}
+      <VisuallyHidden role="status" aria-live="polite" data-testid="unread-status">
+        {unread > 0 ? unreadLabel(unread) : ''}
+      </VisuallyHidden>
+      <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
+        <Menu.Trigger asChild>
+          <Button
+            data-testid="user-menu-trigger"
+            variant="ghost"
+            px="1.5"
+            h="11"
+            gap="2"
+            borderRadius="full"
+            aria-label={accountMenuLabel(user.username, unread)}
+            data-unread={unread}
+            _hover={{ bg: 'whiteAlpha.100' }}
+            _expanded={{ bg: 'whiteAlpha.100' }}
           >
-            Message
-          </LinkItem>
-          {isAdmin ? (
-            <>
-              <LinkItem value="manage-history" to={paths.manageHistory.href} icon={<HistoryIcon boxSize="4" color="fg.muted" />}>
-                Manage History
-              </LinkItem>
-              <LinkItem value="manage-membership" to={paths.manageMembership.href} icon={<UsersIcon boxSize="4" color="fg.muted" />}>
-                Manage Membership
-              </LinkItem>
-            </>
-          ) : null}
-          <Menu.Separator borderColor="border" />
-          <Menu.Item
-            value="sign-out"
-            cursor="pointer"
-            py="2"
-            gap="3"
-            color="fg.error"
-            _highlighted={{ bg: 'red.900/40' }}
-            disabled={pending}
-            onSelect={() => void signOut()}
-          >
-            <LogOutIcon boxSize="4" />
-            Sign Out
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Positioner>
-    </Menu.Root>
+            <Box position="relative" flexShrink={0}>
+              <UserAvatar photo={user.photo_profile} name={user.username} boxSize="9" />
+              <UnreadBadge
+                count={unread}
+                position="absolute"
+                top="-1.5"
+                insetEnd="-2"
+                size="xs"
+                minW="4.5"
+                h="4.5"
+                px="1"
+                fontSize="2xs"
+                borderWidth="2px"
+                borderColor="bg"
+                boxSizing="content-box"
+                data-testid="avatar-unread-badge"
+              />
+            </Box>
+            <Text display={{ base: 'none', md: 'block' }} maxW="36" truncate fontWeight="medium">
+              {user.username}
+            </Text>
+            <ChevronDownIcon boxSize="4" color="fg.muted" display={{ base: 'none', md: 'block' }} />
+          </Button>
+        </Menu.Trigger>
+        <Menu.Positioner>
+          <Menu.Content minW="72" maxW="calc(100vw - 24px)" bg="bg.panel" borderWidth="1px" borderColor="border" p="2" data-testid="user-menu">
+            <HStack gap="3" px="2" pt="2" pb="3" align="center">
+              <UserAvatar photo={user.photo_profile} name={user.username} boxSize="12" />
+              <Stack gap="0.5" minW="0">
+                <Text fontWeight="semibold" truncate data-testid="user-menu-username">
+                  {user.username}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" truncate data-testid="user-menu-email">
+                  {user.email}
+                </Text>
+                <HStack gap="2" mt="1">
+                  {/* a trial reads "Trial" once: the tier badge says it */}
+                  {roleRepeatsTier(user.role, user.membershipTier) ? null : (
+                    <Box
+                      as="span"
+                      fontSize="xs"
+                      px="2"
+                      py="0.5"
+                      borderRadius="full"
+                      bg="whiteAlpha.100"
+                      color="fg.muted"
+                      textTransform="capitalize"
+                      data-testid="user-menu-role"
+                    >
+                      {user.role}
+                    </Box>
+                  )}
+                  <TierBadge role={user.role} tier={user.membershipTier} size="sm" opacity={state === 'expired' ? 0.6 : undefined} />
+                  {state ? (
+                    <Badge size="sm" borderRadius="full" variant="subtle" colorPalette={state === 'grace' ? 'orange' : 'red'} data-testid="membership-state">
+                      {state === 'grace' ? 'Grace' : 'Expired'}
+                    </Badge>
+                  ) : null}
+                </HStack>
+              </Stack>
+            </HStack>
+            <Menu.Separator borderColor="border" />
+            <LinkItem value="profile" to={paths.settings.href} icon={<UserIcon boxSize="4" color="fg.muted" />}>
+              Profile
+            </LinkItem>
+            <LinkItem
+              value="message"
+              to={isAdmin ? paths.chatAdmin.href : paths.chatUser.href}
+              icon={<MessageIcon boxSize="4" color="fg.muted" />}
+            >
+              Message
+              {unread > 0 ? (
+                <>
+                  <VisuallyHidden>, {unreadLabel(unread)}</VisuallyHidden>
+                  <UnreadBadge count={unread} ms="auto" data-testid="message-unread-badge" />
+                </>
+              ) : null}
+            </LinkItem>
+            {isAdmin ? (
+              <>
+                <LinkItem value="manage-history" to={paths.manageHistory.href} icon={<HistoryIcon boxSize="4" color="fg.muted" />}>
+                  Manage History
+                </LinkItem>
+                <LinkItem value="manage-membership" to={paths.manageMembership.href} icon={<UsersIcon boxSize="4" color="fg.muted" />}>
+                  Manage Membership
+                </LinkItem>
+              </>
+            ) : null}
+            <Menu.Separator borderColor="border" />
+            <Menu.Item
+              value="sign-out"
+              cursor="pointer"
+              py="2"
+              gap="3"
+              color="fg.error"
+              _highlighted={{ bg: 'red.900/40' }}
+              disabled={pending}
+              onSelect={() => void signOut()}
+            >
+              <LogOutIcon boxSize="4" />
+              Sign Out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Menu.Root>
+    </>
   );
 }

@@ -1,0 +1,60 @@
+import type { ChatSummary } from '@le/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
+import { acquireRealtime, onChatEvent, useRealtimeStore } from '@/lib/realtime-client';
+import { getChats } from '@/features/chat/api/get-chats';
+import type { ChatListKind } from '@/features/chat/api/get-chats';
+import { chatKeys } from '@/features/chat/api/keys';
+
+/** The global room's stream (contract §6); every other stream is a private chat. */
+const GLOBAL = 'global';
+/** A burst of events (a message and its read mark) is read once. */
+export const UNREAD_SETTLE_MS = 150;
+
+/** The viewer's unread private messages: the sum of `unreadCount` over their chats (spec §3). */
+export const unreadTotal = (chats: readonly Pick<ChatSummary, 'unreadCount'>[] | undefined): number =>
+  (chats ?? []).reduce((sum, chat) => sum + (Number.isFinite(chat.unreadCount) && chat.unreadCount > 0 ? chat.unreadCount : 0), 0);
+
+/**
+ * The signed-in viewer's unread total, live, on any page (`kind`: 'admin' for an admin, 'user' for
+ * everyone else; null for a guest, who has none). It reads the same query as the chat list
+ * (`chatKeys.list(kind)`), so the open conversation's mark-read (`clearUnread`) lowers it at once,
+ * and reads it again shortly after any private chat's event (a new message, a read mark from any of
+ * the viewer's tabs) and on every (re)connection of the tab's one socket, which it holds meanwhile.
+ */
+export function useUnreadTotal(kind: ChatListKind | null): number {
+  const queryClient = useQueryClient();
+  const syncs = useRealtimeStore((state) => state.syncs);
+  const { data } = useQuery({
+    queryKey: chatKeys.list(kind ?? 'user'),
+    queryFn: async ({ signal }) => (await getChats(kind ?? 'user', signal)).chats,
+    enabled: kind !== null,
+  });
+
+  useEffect(() => (kind === null ? undefined : acquireRealtime()), [kind]);
+
+  // Each (re)connection after the first read: what the socket missed meanwhile.
+  const seenSyncs = useRef(syncs);
+  useEffect(() => {
+    if (seenSyncs.current === syncs) return;
+    seenSyncs.current = syncs;
+    if (kind !== null) void queryClient.invalidateQueries({ queryKey: chatKeys.list(kind) });
+  }, [queryClient, kind, syncs]);
+
+  useEffect(() => {
+    if (kind === null) return;
+    let timer: number | undefined;
+    const stop = onChatEvent((event) => {
+      if (event.stream === GLOBAL) return;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: chatKeys.list(kind) }), UNREAD_SETTLE_MS);
+    });
+    return () => {
+      stop();
+      window.clearTimeout(timer);
+    };
+  }, [queryClient, kind]);
+
+  return kind === null ? 0 : unreadTotal(data);
+}

@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './build/precompress.ts';
+import { routePreloadsPlugin } from './build/route-preloads.ts';
 
 const apiOrigin = 'http://localhost:3000';
 
 export default defineConfig({
+  // route preloads: each address's own scripts, named by the API in the HTML it sends (web-app plugin);
   // precompress: a .br and a .gz copy of each built text file, sent by the API (web-app plugin)
-  plugins: [react(), precompressPlugin()],
+  plugins: [react(), routePreloadsPlugin(), precompressPlugin()],
   // `@/lib/...` is `web/src/lib/...` (the same alias in web/tsconfig.json and vitest.config.ts).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {

@@ -107,7 +107,7 @@ export const app = fp<AppOptions>(async (instance: FastifyInstance, options: App
     // A missing hashed asset (an older build's chunk) is a 404: the app's HTML is no script.
     const isAsset = url.startsWith(ASSETS_PREFIX);
     if (!isApi && !isAsset && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.sendAppPage(request);
     }
     return reply.code(404).send({ message: `Route ${request.method} ${url.split('?')[0]} not found`, code: 'NOT_FOUND' });
   });

@@ -106,3 +106,75 @@ describe('the web app', () => {
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+/** A build that lists each address's own scripts (web/build/route-preloads.ts). */
+describe('the web app with the build’s route preloads', () => {
+  const PAGE_INDEX = `<!doctype html><html><head><title>Lukis Emas</title><script type="module" crossorigin src="/assets/index-abc123.js"></script>\n  </head><body><div id="root"></div></body></html>`;
+  const PRELOADS = {
+    '/faq-chat': ['/assets/faq-chat-aaa111.js', '/assets/card-bbb222.js'],
+    '/': ['/assets/home-ccc333.js'],
+    // never written into the HTML: not a script under /assets/, or an attribute break-out
+    '/history': ['https://elsewhere.example/x.js', '/assets/x.js"><script>alert(1)</script>', '/assets/history-ddd444.js'],
+  };
+  let pageDist: TempDir;
+  let p: TestApp;
+  beforeAll(async () => {
+    pageDist = await tempDir('le-web-dist-');
+    mkdirSync(path.join(pageDist.path, 'assets'));
+    writeFileSync(path.join(pageDist.path, 'index.html'), PAGE_INDEX);
+    writeFileSync(path.join(pageDist.path, 'route-preloads.json'), JSON.stringify(PRELOADS));
+    p = await createTestApp({ WEB_DIST: pageDist.path });
+  });
+  afterAll(async () => {
+    await p.close();
+    await pageDist.remove();
+  });
+  const page = (url: string, headers: Record<string, string> = {}) => call(p.app, { method: 'GET', url, headers });
+  const preloadsIn = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map((match) => match[1]);
+
+  it('names the page’s own scripts in its HTML, before </head>, whatever the query or a trailing slash', async () => {
+    for (const url of ['/faq-chat', '/faq-chat/', '/faq-chat?ref=mail']) {
+      const response = await page(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      const html = brotliDecompressSync(response.rawPayload).toString();
+      expect(preloadsIn(html), url).toEqual(PRELOADS['/faq-chat']);
+      expect(html.indexOf('modulepreload'), url).toBeLessThan(html.indexOf('</head>'));
+      expect(html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(PAGE_INDEX.replace(/\s+<\/head>/, '</head>'));
+    }
+    const home = await page('/', { 'accept-encoding': 'gzip' });
+    expect(home.headers['content-encoding']).toBe('gzip');
+    expect(preloadsIn(gunzipSync(home.rawPayload).toString())).toEqual(PRELOADS['/']);
+    const plain = await page('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(preloadsIn(plain.body)).toEqual(PRELOADS['/']);
+    const refused = await page('/', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(preloadsIn(refused.body)).toEqual(PRELOADS['/']);
+  });
+
+  it('writes only the build’s own script addresses into the HTML', async () => {
+    const response = await page('/history');
+    expect(preloadsIn(response.body)).toEqual(['/assets/history-ddd444.js']);
+    expect(response.body).not.toContain('alert(1)');
+    expect(response.body).not.toContain('elsewhere.example');
+  });
+
+  it('answers a repeated request with 304 by its ETag, and gives an address it does not list the plain index.html', async () => {
+    const first = await page('/faq-chat');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await page('/faq-chat', { 'if-none-match': String(etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await page('/');
+    expect(other.headers.etag).not.toBe(etag);
+
+    const unlisted = await page('/manage-membership');
+    expect(unlisted.statusCode).toBe(200);
+    expect(unlisted.body).toBe(PAGE_INDEX);
+  });
+});

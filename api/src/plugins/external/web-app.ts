@@ -1,10 +1,83 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Where the build's hashed files live: a name there never changes content. */
 export const ASSETS_PREFIX = '/assets/';
+
+/** Written by the web build beside index.html (web/build/route-preloads.ts): address → the page's scripts. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sends the app's index.html for the address asked, naming that page's own scripts. */
+    sendAppPage(request: FastifyRequest): FastifyReply;
+  }
+}
+
+interface PageVariant {
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** A script URL the build wrote: under /assets/, no quote or angle bracket to break out of the attribute. */
+const SAFE_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
+
+const variantOf = (html: string): PageVariant => {
+  const identity = Buffer.from(html);
+  return {
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    identity,
+    br: brotliCompressSync(identity),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+};
+
+/**
+ * index.html once per address the build listed, with `<link rel="modulepreload">` for the page's own
+ * chunks before `</head>`: the browser fetches them beside the entry instead of after it has run.
+ * Without the build's list (an older build), every address gets index.html as it is.
+ */
+const pageVariants = (root: string): Map<string, PageVariant> => {
+  const variants = new Map<string, PageVariant>();
+  const listFile = path.join(root, ROUTE_PRELOADS_FILE);
+  if (!existsSync(listFile)) return variants;
+  const index = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const list = JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, unknown>;
+  for (const [address, scripts] of Object.entries(list)) {
+    if (!Array.isArray(scripts) || !index.includes('</head>')) continue;
+    const links = scripts
+      .filter((script): script is string => typeof script === 'string' && SAFE_SCRIPT.test(script))
+      .map((script) => `    <link rel="modulepreload" crossorigin href="${script}">\n`)
+      .join('');
+    variants.set(address, variantOf(index.replace('</head>', `${links}  </head>`)));
+  }
+  return variants;
+};
+
+/** The address of a page request: no query, no trailing slash (but `/`). */
+const addressOf = (url: string): string => {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '/';
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+};
+
+const preferredEncoding = (accept: string | undefined): 'br' | 'gzip' | 'identity' => {
+  const offered = (accept ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(q))
+    .map(([name]) => name?.trim());
+  if (offered.includes('br')) return 'br';
+  if (offered.includes('gzip')) return 'gzip';
+  return 'identity';
+};
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, every other file (index.html,
@@ -34,7 +107,17 @@ export default fp<{ root: string }>(
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    app.get('/', (_request, reply) => reply.sendFile('index.html'));
+    const variants = pageVariants(root);
+    app.decorateReply('sendAppPage', function sendAppPage(this: FastifyReply, request: FastifyRequest) {
+      const variant = variants.get(addressOf(request.url));
+      if (!variant) return this.type('text/html; charset=utf-8').sendFile('index.html');
+      this.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', variant.etag).type('text/html; charset=utf-8');
+      if (request.headers['if-none-match'] === variant.etag) return this.code(304).send();
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding !== 'identity') this.header('content-encoding', encoding);
+      return this.send(encoding === 'br' ? variant.br : encoding === 'gzip' ? variant.gzip : variant.identity);
+    });
+    app.get('/', (request, reply) => reply.sendAppPage(request));
   },
   { name: 'web-app' },
 );

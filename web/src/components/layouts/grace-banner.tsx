@@ -1,4 +1,4 @@
-import { Box, Container, Flex, Text } from '@chakra-ui/react';
+import { Alert, Container, Flex, HStack, Text } from '@chakra-ui/react';
 import { isInGrace } from '@le/contracts';
 import { useEffect, useState } from 'react';
 
@@ -38,15 +38,19 @@ export function GraceBanner() {
   const now = useNowAcross([user?.membershipEnd, user?.graceEndsAt]);
   if (!user || !isInGrace({ ...user, role: user.role }, now)) return null;
   return (
-    <Box bg="orange.950" borderBottomWidth="1px" borderColor="orange.800" role="status" data-testid="grace-banner">
+    // A warning (the rights end soon): the warning Alert's amber, icon and all, never the errors' red.
+    <Alert.Root status="warning" variant="subtle" borderRadius="0" p="0" borderBottomWidth="1px" borderColor="border.warning" role="status" data-testid="grace-banner">
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py="2.5">
         <Flex gap={{ base: '1', md: '3' }} align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }} fontSize="sm">
-          <Text color="orange.100">{graceText(user)}</Text>
-          <TextLink to={paths.paymentMembership.href} color="gold.fg" whiteSpace="nowrap">
+          <HStack gap="2" align="flex-start">
+            <Alert.Indicator mt="0.5" />
+            <Text color="fg">{graceText(user)}</Text>
+          </HStack>
+          <TextLink to={paths.paymentMembership.href} whiteSpace="nowrap" textDecoration="underline" ps={{ base: '6', md: '0' }}>
             Pay now
           </TextLink>
         </Flex>
       </Container>
-    </Box>
+    </Alert.Root>
   );
 }

@@ -34,6 +34,19 @@ import {
 import { BREAKPOINTS } from '@le/contracts';
 
 /**
+ * Waiting, grace and "ends soon" are warnings, amber (the `amber` palette below); Chakra's own warning
+ * is orange, a dark red in the dark mode, read as one more error (issue 13). Errors stay red, notices blue.
+ */
+const alertRecipe = {
+  ...alertSlotRecipe,
+  variants: { ...alertSlotRecipe.variants, status: { ...alertSlotRecipe.variants?.status, warning: { root: { colorPalette: 'amber' } } } },
+};
+const toastRecipe = {
+  ...toastSlotRecipe,
+  base: { ...toastSlotRecipe.base, root: { ...toastSlotRecipe.base?.root, '&[data-type=warning]': { bg: 'amber.solid', color: 'amber.contrast', '--toast-trigger-bg': '{black/10}', '--toast-border-color': '{black/40}' } } },
+};
+
+/**
  * Chakra's default theme without its ~80 component recipes: only the recipes below ship in the entry
  * chunk (the full set costs ~20 KB gzipped on every page). Using a Chakra component whose recipe is not
  * listed renders it unstyled — add its recipe here (names as in '@chakra-ui/react/theme').
@@ -65,7 +78,7 @@ const chakraTheme = defineConfig({
     },
     slotRecipes: {
       accordion: accordionSlotRecipe,
-      alert: alertSlotRecipe,
+      alert: alertRecipe,
       avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
       dialog: dialogSlotRecipe,
@@ -73,7 +86,7 @@ const chakraTheme = defineConfig({
       menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
       table: tableSlotRecipe,
-      toast: toastSlotRecipe,
+      toast: toastRecipe,
     },
   },
 });
@@ -120,6 +133,21 @@ const config = defineConfig({
           900: { value: '#3d2c04' },
           950: { value: '#261b02' },
         },
+        // The warnings' palette (Tailwind's amber to 600; 700 to 950 kept yellow-brown, where Chakra's orange
+        // turns red): a warning's fill sits ≥ 30° of hue from an error's (system.unit.test.ts).
+        amber: {
+          50: { value: '#fffbeb' },
+          100: { value: '#fef3c7' },
+          200: { value: '#fde68a' },
+          300: { value: '#fcd34d' },
+          400: { value: '#fbbf24' },
+          500: { value: '#f59e0b' },
+          600: { value: '#d97706' },
+          700: { value: '#a16207' },
+          800: { value: '#7a5206' },
+          900: { value: '#4d3206' },
+          950: { value: '#2b1d04' },
+        },
       },
       fonts: {
         heading: { value: `'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif` },
@@ -139,12 +167,24 @@ const config = defineConfig({
           emphasized: { value: '{colors.gold.700}' },
           focusRing: { value: '{colors.gold.400}' },
         },
+        amber: {
+          solid: { value: { _light: '{colors.amber.500}', _dark: '{colors.amber.400}' } },
+          contrast: { value: '#1c1403' },
+          fg: { value: { _light: '{colors.amber.800}', _dark: '{colors.amber.300}' } },
+          muted: { value: { _light: '{colors.amber.200}', _dark: '{colors.amber.900}' } },
+          subtle: { value: { _light: '{colors.amber.50}', _dark: '{colors.amber.950}' } },
+          emphasized: { value: { _light: '{colors.amber.300}', _dark: '{colors.amber.800}' } },
+          focusRing: { value: '{colors.amber.500}' },
+          border: { value: { _light: '{colors.amber.600}', _dark: '{colors.amber.400}' } },
+        },
         bg: {
           DEFAULT: { value: { _light: '{colors.white}', _dark: '#0b0d12' } },
           subtle: { value: { _light: '{colors.gray.50}', _dark: '#11131a' } },
           muted: { value: { _light: '{colors.gray.100}', _dark: '#181b24' } },
           emphasized: { value: { _light: '{colors.gray.200}', _dark: '#222633' } },
           panel: { value: { _light: '{colors.white}', _dark: '#141720' } },
+          // The status fills of a custom notice (a banner): warning amber, like the Alert's.
+          warning: { value: '{colors.amber.subtle}' },
         },
         fg: {
           // Chakra's fg.subtle (gray.400 light, gray.500 #71717a dark) is 2.0–4.0:1 on our panels. These
@@ -153,7 +193,7 @@ const config = defineConfig({
           subtle: { value: { _light: '#5f5f68', _dark: '#8e8e98' } },
           // Chakra's light status greys out at 2.6–4.1:1; the dark values are Chakra's own.
           error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
-          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+          warning: { value: '{colors.amber.fg}' },
           success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
           info: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.300}' } },
         },
@@ -165,6 +205,7 @@ const config = defineConfig({
         orange: { solid: { value: '{colors.orange.700}' }, contrast: { value: '{colors.white}' } },
         border: {
           DEFAULT: { value: { _light: '{colors.gray.200}', _dark: '#262b38' } },
+          warning: { value: '{colors.amber.muted}' },
           muted: { value: { _light: '{colors.gray.100}', _dark: '#1d212c' } },
         },
       },

@@ -27,13 +27,25 @@ const luminance = (hex: string): number => {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 };
 
+/** The hue of a colour in degrees (0 red, 40 amber, 220 blue). */
+const hue = (hex: string): number => {
+  const [r, g, b] = (/^#([0-9a-f]{6})$/i.exec(hex)?.[1] ?? '').match(/../g)!.map((pair) => parseInt(pair, 16) / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d === 0) return 0;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+};
+
+const hueDistance = (a: number, b: number): number => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
+
 const contrast = (a: string, b: string): number => {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (light! + 0.05) / (dark! + 0.05);
 };
 
 const BACKGROUNDS = ['bg', 'bg.subtle', 'bg.muted', 'bg.emphasized', 'bg.panel'];
-const PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink', 'gold'];
+const PALETTES = ['gray', 'red', 'orange', 'amber', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink', 'gold'];
 const TEXT = ['fg', 'fg.muted', 'fg.subtle', 'fg.error', 'fg.warning', 'fg.success', 'fg.info', 'gold.fg'];
 
 describe('theme contrast', () => {
@@ -62,5 +74,26 @@ describe('theme contrast', () => {
       BACKGROUNDS.map((bg) => ({ text, bg, ratio: Number(contrast(colour(text, mode), colour(bg, mode)).toFixed(2)) })),
     ).filter(({ ratio }) => ratio < 4.5);
     expect(low).toEqual([]);
+  });
+
+  // Issue 13: a waiting or grace notice looked like an error, because Chakra's orange is a dark red in the
+  // dark mode (its subtle fill 13° of hue from red's). Notice, warning and error are told apart by colour.
+  it('an Alert is blue for a notice, amber for a warning, red for an error', () => {
+    const status = system.getSlotRecipe('alert').variants?.status as Record<string, { root?: { colorPalette?: string } }>;
+    expect(status.info?.root?.colorPalette).toBe('blue');
+    expect(status.warning?.root?.colorPalette).toBe('amber');
+    expect(status.error?.root?.colorPalette).toBe('red');
+  });
+
+  it.each(['_dark', '_light'] as Mode[])('the notice, warning and error fills and texts sit at least 30° of hue apart (%s)', (mode) => {
+    for (const part of ['subtle', 'fg', 'solid']) {
+      const [info, warning, error] = ['blue', 'amber', 'red'].map((palette) => hue(colour(`${palette}.${part}`, mode)));
+      expect(hueDistance(warning!, error!), `${part}: warning ${warning!.toFixed(0)}° vs error ${error!.toFixed(0)}°`).toBeGreaterThanOrEqual(30);
+      expect(hueDistance(info!, warning!), `${part}: info vs warning`).toBeGreaterThanOrEqual(30);
+      expect(hueDistance(info!, error!), `${part}: info vs error`).toBeGreaterThanOrEqual(30);
+    }
+    // a banner's own fill and text (bg.warning, fg.warning) are the Alert's
+    expect(colour('bg.warning', mode)).toBe(colour('amber.subtle', mode));
+    expect(colour('fg.warning', mode)).toBe(colour('amber.fg', mode));
   });
 });

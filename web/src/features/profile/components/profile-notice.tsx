@@ -30,7 +30,7 @@ export function ProfileNotice({ user }: { user: PublicUser }) {
   if (!visible) return null;
   return (
     <Box data-testid="profile-notice">
-      <FormAlert status="warning" title="Your profile is not complete yet.">
+      <FormAlert status="info" title="Your profile is not complete yet.">
         Please add your {missing.join(', ')}.
       </FormAlert>
     </Box>

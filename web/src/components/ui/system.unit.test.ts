@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { system } from './system';
+import { TIER_BADGE_STYLES } from './tier-badge';
 
 /**
  * Text contrast is a property of the theme's tokens, so it is checked here, once, for every
@@ -95,5 +96,16 @@ describe('theme contrast', () => {
     // a banner's own fill and text (bg.warning, fg.warning) are the Alert's
     expect(colour('bg.warning', mode)).toBe(colour('amber.subtle', mode));
     expect(colour('fg.warning', mode)).toBe(colour('amber.fg', mode));
+  });
+
+  // The tier badges draw fixed fills (components/ui/tier-badge): their text too is ≥ 4.5:1, at both ends of a gradient.
+  it.each(['_dark', '_light'] as Mode[])('every tier badge keeps its text at least 4.5:1 on its fill (%s)', (mode) => {
+    const low = Object.entries(TIER_BADGE_STYLES).flatMap(([tier, style]) => {
+      const fills = 'bg' in style ? [style.bg] : [style.gradientFrom, style.gradientTo];
+      return fills
+        .map((fill) => ({ tier, fill, ratio: Number(contrast(colour(style.color, mode), colour(fill, mode)).toFixed(2)) }))
+        .filter(({ ratio }) => ratio < 4.5);
+    });
+    expect(low).toEqual([]);
   });
 });

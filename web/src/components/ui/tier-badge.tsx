@@ -1,35 +1,68 @@
 import { Badge } from '@chakra-ui/react';
 import type { BadgeProps } from '@chakra-ui/react';
 
-const tierStyles: Record<string, BadgeProps> = {
+export type BadgeTier = 'trial' | 'basic' | 'pro' | 'expert';
+
+/**
+ * One look per tier, the one place it is decided (spec §2 "Badge colours: trial grey, pro dark, expert
+ * gold"; basic teal). Every tier badge and the Trial status badge draw from here, so a trial is the same
+ * grey in the menu, on /dashboard-member and in the admin's lists.
+ */
+export const TIER_BADGE_STYLES = {
   trial: { bg: 'gray.600', color: 'white' },
   basic: { bg: 'teal.700', color: 'white' },
   pro: { bg: 'gray.950', color: 'white', borderWidth: '1px', borderColor: 'gray.600' },
   expert: { bgGradient: 'to-r', gradientFrom: 'gold.300', gradientTo: 'gold.500', color: 'gold.contrast' },
-};
+} as const satisfies Record<BadgeTier, BadgeProps>;
+
+/** A tier the product does not know (an old record's text): plain grey, still readable. */
+const UNKNOWN_TIER_STYLE = { bg: 'gray.700', color: 'white' } as const satisfies BadgeProps;
+
+export type MembershipBadgeStatus = 'Active' | 'Grace' | 'Trial' | 'Expired';
 
 /**
- * The membership status badges' colours, one per status everywhere (the member's dashboard, the admin's
- * member list and inbox): a trial is grey like its tier badge, never blue.
+ * One look per membership status everywhere (the member's dashboard and menu, the admin's member list and
+ * inbox): Active green, Grace amber (a warning: the rights end soon), Expired red, and Trial the trial
+ * tier's own grey, never a second grey or blue.
  */
-export const MEMBERSHIP_STATUS_PALETTE = { Active: 'green', Grace: 'orange', Trial: 'gray', Expired: 'red' } as const;
+export const MEMBERSHIP_STATUS_STYLES = {
+  Active: { colorPalette: 'green', variant: 'solid' },
+  Grace: { colorPalette: 'amber', variant: 'solid' },
+  Trial: TIER_BADGE_STYLES.trial,
+  Expired: { colorPalette: 'red', variant: 'solid' },
+} as const satisfies Record<MembershipBadgeStatus, BadgeProps>;
 
 /** A role chip beside the tier badge says nothing new when it reads the same ("trial" and "Trial"). */
 export const roleRepeatsTier = (role: string | null | undefined, tier: string | null | undefined): boolean =>
   Boolean(role && tier && role.toLowerCase() === tier.toLowerCase());
+
+/** The style of a tier's badge, or null when it shows none (spec §2: none for admins, none for tier "None"). */
+export const tierBadgeStyle = (role: string | null | undefined, tier: string | null | undefined): BadgeProps | null => {
+  if (role === 'admin' || !tier) return null;
+  const key = tier.toLowerCase();
+  if (key === 'none' || key === 'admin') return null;
+  return key in TIER_BADGE_STYLES ? TIER_BADGE_STYLES[key as BadgeTier] : UNKNOWN_TIER_STYLE;
+};
 
 /**
  * Membership tier label (spec §2): none for admins, none for tier "None"; trial grey, pro dark,
  * expert gold, basic teal. The tier text is compared in lower case.
  */
 export function TierBadge({ role, tier, ...props }: { role: string | null | undefined; tier: string | null | undefined } & BadgeProps) {
-  if (role === 'admin' || !tier) return null;
-  const key = tier.toLowerCase();
-  if (key === 'none' || key === 'admin') return null;
-  const style = tierStyles[key] ?? { bg: 'gray.700', color: 'white' };
+  const style = tierBadgeStyle(role, tier);
+  if (!style || !tier) return null;
   return (
-    <Badge data-testid="tier-badge" data-tier={key} textTransform="capitalize" px="2" borderRadius="full" fontWeight="semibold" {...style} {...props}>
+    <Badge data-testid="tier-badge" data-tier={tier.toLowerCase()} textTransform="capitalize" px="2" borderRadius="full" fontWeight="semibold" {...style} {...props}>
       {tier}
+    </Badge>
+  );
+}
+
+/** A membership status (spec §4 Active, Trial, Expired; contract §9 Grace) in its one look. */
+export function MembershipStatusBadge({ status, ...props }: { status: MembershipBadgeStatus } & BadgeProps) {
+  return (
+    <Badge data-status={status} px="2" borderRadius="full" fontWeight="semibold" {...MEMBERSHIP_STATUS_STYLES[status]} {...props}>
+      {status}
     </Badge>
   );
 }

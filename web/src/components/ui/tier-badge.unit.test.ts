@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
 
-import { MEMBERSHIP_STATUS_PALETTE, roleRepeatsTier } from './tier-badge';
+import { MEMBERSHIP_STATUS_STYLES, TIER_BADGE_STYLES, roleRepeatsTier, tierBadgeStyle } from './tier-badge';
 
 describe('one badge style per tier and status', () => {
-  it('a trial is grey everywhere, as its tier badge (never blue)', () => {
-    expect(MEMBERSHIP_STATUS_PALETTE.Trial).toBe('gray');
+  it('the Trial status badge is the trial tier badge: one grey, never a second grey or blue', () => {
+    expect(MEMBERSHIP_STATUS_STYLES.Trial).toBe(TIER_BADGE_STYLES.trial);
+    expect(tierBadgeStyle('trial', 'Trial')).toBe(MEMBERSHIP_STATUS_STYLES.Trial);
+    expect(TIER_BADGE_STYLES.trial.bg).toMatch(/^gray\./);
+  });
+
+  it('spec §2: trial grey, pro dark, expert gold; the tier text compared in lower case', () => {
+    expect(tierBadgeStyle('member', 'PRO')).toBe(TIER_BADGE_STYLES.pro);
+    expect(TIER_BADGE_STYLES.pro.bg).toBe('gray.950');
+    expect(tierBadgeStyle('member', 'Expert')).toBe(TIER_BADGE_STYLES.expert);
+    expect(TIER_BADGE_STYLES.expert.gradientFrom).toMatch(/^gold\./);
+  });
+
+  it('no badge for an admin, for tier "None" or without a tier', () => {
+    expect(tierBadgeStyle('admin', 'pro')).toBeNull();
+    expect(tierBadgeStyle('member', 'None')).toBeNull();
+    expect(tierBadgeStyle('admin', 'admin')).toBeNull();
+    expect(tierBadgeStyle('trial', null)).toBeNull();
+  });
+
+  it('every status has its own colour; a grace is a warning (amber), an ended membership red', () => {
+    const looks = Object.values(MEMBERSHIP_STATUS_STYLES).map((style) => JSON.stringify(style));
+    expect(new Set(looks).size).toBe(looks.length);
+    expect(MEMBERSHIP_STATUS_STYLES.Grace.colorPalette).toBe('amber');
+    expect(MEMBERSHIP_STATUS_STYLES.Expired.colorPalette).toBe('red');
+    expect(MEMBERSHIP_STATUS_STYLES.Active.colorPalette).toBe('green');
   });
 
   it('the role chip is left out when it reads like the tier badge ("Trial Trial")', () => {

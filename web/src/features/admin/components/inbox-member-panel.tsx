@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
-import { TierBadge } from '@/components/ui/tier-badge';
+import { MembershipStatusBadge, TierBadge } from '@/components/ui/tier-badge';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { adminKeys } from '@/features/admin/api/keys';
@@ -47,8 +47,6 @@ export const memberStanding = (member: InboxMember, now = Date.now()): 'Active' 
   if (member.role === 'trial') return 'Trial';
   return membershipStatus(subject, now) === 'Active' ? 'Active' : 'Expired';
 };
-
-const STANDING_PALETTE = { Active: 'green', Grace: 'orange', Trial: 'blue', Expired: 'red' } as const;
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -98,9 +96,7 @@ export function InboxMemberPanel({ member, onDecided }: { member: InboxMember; o
               {isPaidTier(member.membershipTier) ? <TierBadge role={member.role} tier={member.membershipTier} size="sm" /> : null}
             </HStack>
           </Stack>
-          <Badge colorPalette={STANDING_PALETTE[standing]} variant="solid" borderRadius="full" data-testid="member-standing">
-            {standing}
-          </Badge>
+          <MembershipStatusBadge status={standing} data-testid="member-standing" />
         </HStack>
         <Stack gap="1.5">
           <Fact label={member.membershipEnd === null ? 'Membership' : standing === 'Active' ? 'Membership ends' : 'Membership ended'}>

@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Center, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { membershipStatus, type PublicUser, type Role } from '@le/contracts';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { MEMBERSHIP_STATUS_PALETTE, TierBadge } from '@/components/ui/tier-badge';
+import { MembershipStatusBadge, TierBadge } from '@/components/ui/tier-badge';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { flattenPages, updatePagedRows } from '@/lib/paged-list';
@@ -104,11 +104,7 @@ export function MembersSection({ currentUserId, initialQuery = '' }: { currentUs
                     {user.role}
                   </Text>
                   <TierBadge role={user.role} tier={user.membershipTier} />
-                  {status ? (
-                    <Badge colorPalette={MEMBERSHIP_STATUS_PALETTE[status]} variant="subtle">
-                      {status}
-                    </Badge>
-                  ) : null}
+                  {status ? <MembershipStatusBadge status={status} /> : null}
                   {status ? (
                     <Text color="fg.muted" ms="auto">
                       ends {accessEnd(user)}
@@ -150,9 +146,7 @@ export function MembersSection({ currentUserId, initialQuery = '' }: { currentUs
                     </Table.Cell>
                     <Table.Cell>
                       {status ? (
-                        <Badge colorPalette={MEMBERSHIP_STATUS_PALETTE[status]} variant="subtle">
-                          {status}
-                        </Badge>
+                        <MembershipStatusBadge status={status} />
                       ) : (
                         <Text color="fg.subtle">—</Text>
                       )}

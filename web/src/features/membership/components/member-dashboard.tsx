@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { PublicUser } from '@le/contracts';
 import { UI_TEXT, isInGrace, isPaidTier, membershipStatus } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 
 import { ButtonLink } from '@/components/ui/button-link';
 import { FormAlert } from '@/components/ui/form-alert';
-import { MEMBERSHIP_STATUS_PALETTE } from '@/components/ui/tier-badge';
+import { MembershipStatusBadge } from '@/components/ui/tier-badge';
 import { paths } from '@/config/paths';
 import { meKeys, useMe } from '@/hooks/use-me';
 import { errorMessage } from '@/lib/api-client';
@@ -157,9 +157,7 @@ export function MemberDashboard() {
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <InfoCard label="Status" testId="membership-status">
               <HStack>
-                <Badge colorPalette={MEMBERSHIP_STATUS_PALETTE[status]} variant="solid" size="lg" borderRadius="full" px="3">
-                  {status}
-                </Badge>
+                <MembershipStatusBadge status={status} size="lg" px="3" />
               </HStack>
             </InfoCard>
             <InfoCard label="Plan" testId="membership-plan">

@@ -12,9 +12,10 @@ import { TierBadge, roleRepeatsTier } from '@/components/ui/tier-badge';
 import { UnreadBadge, unreadLabel } from '@/components/ui/unread-badge';
 import { UserAvatar } from '@/components/ui/user-avatar';
 
-function LinkItem({ value, to, icon, children }: { value: string; to: string; icon: ReactNode; children: ReactNode }) {
+/** A link of the menu; `label` names it when its text alone does not say everything (a count). */
+function LinkItem({ value, to, icon, label, children }: { value: string; to: string; icon: ReactNode; label?: string; children: ReactNode }) {
   return (
-    <Menu.Item value={value} asChild cursor="pointer" py="2" gap="3">
+    <Menu.Item value={value} asChild cursor="pointer" py="2" gap="3" aria-label={label}>
       <RouterLink to={to}>
         {icon}
         {children}
@@ -135,14 +136,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
               value="message"
               to={isAdmin ? paths.chatAdmin.href : paths.chatUser.href}
               icon={<MessageIcon boxSize="4" color="fg.muted" />}
+              label={unread > 0 ? `Message, ${unreadLabel(unread)}` : undefined}
             >
               Message
-              {unread > 0 ? (
-                <>
-                  <VisuallyHidden>, {unreadLabel(unread)}</VisuallyHidden>
-                  <UnreadBadge count={unread} ms="auto" data-testid="message-unread-badge" />
-                </>
-              ) : null}
+              <UnreadBadge count={unread} ms="auto" data-testid="message-unread-badge" />
             </LinkItem>
             {isAdmin ? (
               <>

@@ -30,6 +30,9 @@ export function useUnreadTotal(kind: ChatListKind | null): number {
     queryKey: chatKeys.list(kind ?? 'user'),
     queryFn: async ({ signal }) => (await getChats(kind ?? 'user', signal)).chats,
     enabled: kind !== null,
+    // As the chat list's own observer of this query (useChats): a failed read is not tried again at
+    // once; the next event or reconnection reads again.
+    retry: false,
   });
 
   useEffect(() => (kind === null ? undefined : acquireRealtime()), [kind]);

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Container, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { Duration, PaidTier } from '@le/contracts';
 import { DURATIONS, LIMITS, PAID_TIERS, PRICES, UI_TEXT, hasActiveMembership, isInGrace } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,12 +20,7 @@ import { formatDate, formatRupiah, perPeriod } from '@/features/membership/utils
 import { periodNote } from '@/features/membership/utils/period';
 import { PaymentHistoryTable } from './payment-history-table';
 import { RejectedPaymentAlert } from './rejected-payment-alert';
-
-const TIER_TEXT: Record<PaidTier, string> = {
-  basic: 'The live chart and the member room, to get started.',
-  pro: 'Everything in Basic, for active traders.',
-  expert: 'Everything in Pro, for those who follow every move.',
-};
+import { TierPlans } from './tier-plans';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 /** The payments shown under the form (the whole history is on /dashboard-member). */
@@ -128,6 +123,8 @@ export function PaymentMembership() {
   const tier: PaidTier = pickedTier ?? PAID_TIERS.find((option) => option === basis?.tier) ?? 'basic';
   const duration: Duration = pickedDuration ?? (basis?.duration === 'yearly' && basis.tier === tier ? 'yearly' : 'monthly');
   const price = PRICES[tier][duration];
+  // "Your plan" on the comparison: the tier of a membership whose rights still run (its grace included).
+  const currentTier = subject && hasActiveMembership(subject) ? (PAID_TIERS.find((option) => option === subject.membershipTier.toLowerCase()) ?? null) : null;
 
   let body: React.ReactNode;
   if (role === 'admin') {
@@ -191,53 +188,7 @@ export function PaymentMembership() {
                 </Button>
               ))}
             </HStack>
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" role="radiogroup" aria-label="Membership tier">
-              {PAID_TIERS.map((option) => {
-                const selected = option === tier;
-                return (
-                  <Box
-                    as="button"
-                    key={option}
-                    role="radio"
-                    aria-checked={selected}
-                    data-testid={`tier-${option}`}
-                    onClick={() => setTier(option)}
-                    textAlign="left"
-                    p="5"
-                    borderRadius="xl"
-                    borderWidth="2px"
-                    borderColor={selected ? 'gold.solid' : 'border'}
-                    bg={selected ? 'gold.subtle' : 'bg.muted'}
-                    cursor="pointer"
-                    transition="border-color 0.15s, background 0.15s"
-                    _hover={{ borderColor: selected ? 'gold.solid' : 'gray.600' }}
-                    _focusVisible={{ outline: '2px solid', outlineColor: 'gold.solid', outlineOffset: '2px' }}
-                  >
-                    <Stack gap="2">
-                      <HStack justify="space-between">
-                        <Text fontWeight="bold" fontSize="lg" textTransform="uppercase" letterSpacing="wide">
-                          {option}
-                        </Text>
-                        {selected ? (
-                          <Badge colorPalette="gold" variant="solid" borderRadius="full">
-                            Selected
-                          </Badge>
-                        ) : null}
-                      </HStack>
-                      <Text fontSize="2xl" fontWeight="bold" color="gold.fg">
-                        {formatRupiah(PRICES[option][duration])}{' '}
-                        <Text as="span" fontSize="sm" color="fg.muted" fontWeight="normal">
-                          {perPeriod(duration)}
-                        </Text>
-                      </Text>
-                      <Text fontSize="sm" color="fg.muted">
-                        {TIER_TEXT[option]}
-                      </Text>
-                    </Stack>
-                  </Box>
-                );
-              })}
-            </SimpleGrid>
+            <TierPlans tier={tier} duration={duration} currentTier={currentTier} onSelect={setTier} />
             <Text fontSize="sm" color="fg" bg="bg.muted" borderLeftWidth="3px" borderColor="gold.solid" borderRadius="md" px="3" py="2" data-testid="period-note">
               {periodNote(subject, tier, duration)}
             </Text>

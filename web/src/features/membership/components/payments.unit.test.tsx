@@ -90,3 +90,56 @@ describe('rejection reasons (contract §9) and the period note', () => {
     expect(allByTestId('payment-rejection-reason')).toHaveLength(0);
   });
 });
+
+describe('/payment-membership: what each tier adds', () => {
+  let view: ReturnType<typeof render> | null = null;
+  afterEach(() => {
+    view?.unmount();
+    view = null;
+    useSessionStore.getState().clear();
+    vi.unstubAllGlobals();
+  });
+
+  /** A plan's rows as "✓ label" / "✗ label", in order. */
+  const rows = (tier: string) =>
+    [...(byTestId(`plan-${tier}`)?.querySelectorAll('li') ?? [])].map((row) => `${row.getAttribute('data-included') === 'true' ? '✓' : '✗'} ${row.getAttribute('data-feature')}`);
+
+  it("compares the three tiers row by row, the pro member's own marked 'Your plan'; choosing still sets the price", async () => {
+    const member = publicUser('budi', { role: 'member', membershipTier: 'pro', duration: 'monthly', membershipEnd: iso(20 * DAY) });
+    signedInAs(member, [payment({})]);
+    view = render(<PaymentMembership />);
+    await waitFor(() => expect(byTestId('tier-comparison')).not.toBeNull());
+    expect(rows('basic')).toEqual(['✓ chart', '✓ room', '✓ admins', '✗ levels', '✗ analysis']);
+    expect(rows('pro')).toEqual(['✓ chart', '✓ room', '✓ admins', '✓ levels', '✗ analysis']);
+    expect(rows('expert')).toEqual(['✓ chart', '✓ room', '✓ admins', '✓ levels', '✓ analysis']);
+    // readers hear what a plan lacks, not only a cross
+    expect(byTestId('plan-basic')?.querySelector('[data-feature="levels"]')?.textContent).toBe("Open signals' entry, stop-loss and targets, live (not included)");
+    // the radio is described by its list
+    const pro = byTestId('tier-pro');
+    expect(document.getElementById(pro!.getAttribute('aria-describedby')!)?.getAttribute('aria-label')).toBe('What Pro includes');
+    await waitFor(() => expect(allByTestId('your-plan')).toHaveLength(1));
+    expect(byTestId('plan-pro')?.contains(byTestId('your-plan'))).toBe(true);
+    expect(pro?.getAttribute('aria-checked')).toBe('true');
+
+    click(byTestId('plan-expert'));
+    expect(byTestId('tier-expert')?.getAttribute('aria-checked')).toBe('true');
+    expect(byTestId('transfer-amount')?.textContent).toBe('Rp 200.000');
+    expect(byTestId('plan-pro')?.contains(byTestId('your-plan'))).toBe(true);
+  });
+
+  it('a trial and an expired member have no plan of their own', async () => {
+    for (const user of [
+      publicUser('tari', { trialExpiresAt: iso(5 * DAY) }),
+      publicUser('eko', { role: 'member', membershipTier: 'basic', duration: 'monthly', membershipEnd: iso(-DAY) }),
+    ]) {
+      signedInAs(user, []);
+      view = render(<PaymentMembership />);
+      await waitFor(() => expect(byTestId('tier-comparison')).not.toBeNull());
+      expect(allByTestId('your-plan'), user.username).toHaveLength(0);
+      view.unmount();
+      view = null;
+      useSessionStore.getState().clear();
+    }
+  });
+});
+

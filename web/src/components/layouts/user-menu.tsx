@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Menu, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, HStack, Menu, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { hasActiveMembership, isInGrace } from '@le/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -8,7 +8,7 @@ import { useSignOut } from '@/hooks/use-sign-out';
 import type { SessionUser } from '@/stores/session-store';
 import { useUnreadStore } from '@/stores/unread-store';
 import { ChevronDownIcon, HistoryIcon, LogOutIcon, MessageIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
-import { TierBadge, roleRepeatsTier } from '@/components/ui/tier-badge';
+import { MembershipStatusBadge, TierBadge, roleRepeatsTier } from '@/components/ui/tier-badge';
 import { UnreadBadge, unreadLabel } from '@/components/ui/unread-badge';
 import { UserAvatar } from '@/components/ui/user-avatar';
 
@@ -121,9 +121,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
                   )}
                   <TierBadge role={user.role} tier={user.membershipTier} size="sm" opacity={state === 'expired' ? 0.6 : undefined} />
                   {state ? (
-                    <Badge size="sm" borderRadius="full" variant="subtle" colorPalette={state === 'grace' ? 'orange' : 'red'} data-testid="membership-state">
-                      {state === 'grace' ? 'Grace' : 'Expired'}
-                    </Badge>
+                    <MembershipStatusBadge status={state === 'grace' ? 'Grace' : 'Expired'} size="sm" data-testid="membership-state" />
                   ) : null}
                 </HStack>
               </Stack>

@@ -53,7 +53,7 @@ function RenewalsDue({ renewals }: { renewals: AdminStats['renewalsDue'] }) {
             </Text>
           </Stack>
           <Stack gap="0" textAlign={{ base: 'left', sm: 'right' }} fontSize="sm">
-            <Text color="orange.300" whiteSpace="nowrap">
+            <Text color="fg.warning" whiteSpace="nowrap">
               ends {formatDateTime(member.membershipEnd)}
             </Text>
             {member.graceEndsAt ? (
@@ -210,7 +210,7 @@ export function AdminDashboardPage({ children }: { children?: ReactNode }) {
                         {user.email}
                       </Text>
                     </Stack>
-                    <Text fontSize="sm" color="orange.300" whiteSpace="nowrap">
+                    <Text fontSize="sm" color="fg.warning" whiteSpace="nowrap">
                       {formatDateTime(user.trialExpiresAt)}
                     </Text>
                   </Flex>

@@ -113,7 +113,7 @@ export function PaymentReviewCard({
               <Text data-testid="expected-amount">{formatRupiah(payment.expectedAmount)}</Text>
             </Fact>
             <Fact label={pending ? 'Declared' : 'Paid'}>
-              <Text color={differs ? 'orange.300' : undefined}>
+              <Text color={differs ? 'fg.warning' : undefined}>
                 {formatRupiah(payment.amount)}
                 {differs ? ' (custom)' : ''}
               </Text>

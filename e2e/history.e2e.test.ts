@@ -4,6 +4,7 @@ import { latestCode } from '@le/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
+import { makeJpegInBrowser } from './support/members';
 
 const chromiumPath = inject('chromium');
 const baseURL = inject('baseURL');
@@ -186,6 +187,40 @@ describe.runIf(chromiumPath)('history, live chart and FAQ in the browser', () =>
       await signedIn.context.close();
     }
     // The broken entry would make every later page that lists it log a 404.
+    await api(`/history/${entry._id}`, { method: 'DELETE', token: admin.token });
+  });
+
+  it("a 2560 px chart: a phone loads its 800 px copy (2 device pixels a CSS pixel), a desktop's third its 400 px one, as WebP", async () => {
+    const maker = await contextFor(browser, null, 400);
+    const chart = await makeJpegInBrowser(maker.page, 2560, 1440);
+    await maker.context.close();
+    const form = new FormData();
+    form.append('title', 'Wide chart entry');
+    form.append('description', 'Drawn at 2560 px.');
+    form.append('image', new Blob([new Uint8Array(chart)], { type: 'image/jpeg' }), 'wide.jpg');
+    const { entry } = await api<{ entry: { _id: string; image: string; images: { url: string; width: number }[] } }>('/history', { method: 'POST', body: form, token: admin.token });
+    expect(entry.images.map((image) => image.width)).toEqual([400, 800, 1280, 2560]);
+
+    for (const [width, scale, loaded] of [
+      [375, 2, 800],
+      [1280, 1, 400],
+    ] as const) {
+      const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, deviceScaleFactor: scale });
+      const page = await context.newPage();
+      const types = new Map<string, string>();
+      page.on('response', (response) => {
+        if (response.url().includes(entry.image)) types.set(new URL(response.url()).pathname + new URL(response.url()).search, response.headers()['content-type'] ?? '');
+      });
+      await page.goto('/history');
+      const image = page.getByTestId('history-card').filter({ hasText: 'Wide chart entry' }).locator('img');
+      await image.scrollIntoViewIfNeeded();
+      // (naturalWidth would be the slot's width: a srcset candidate's density scales it)
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0 && new URL(element.currentSrc).search)).toBe(`?w=${loaded}`);
+      expect(types.get(`${entry.image}?w=${loaded}`), `${width} px`).toBe('image/webp');
+      // the 2560 px original is never fetched by the page
+      expect(types.has(entry.image), `${width} px`).toBe(false);
+      await context.close();
+    }
     await api(`/history/${entry._id}`, { method: 'DELETE', token: admin.token });
   });
 

@@ -12,6 +12,7 @@ import { catchUpChatProjections } from './services/chat-catch-up';
 import { catchUpSignalProjection } from './services/signals/catch-up';
 import { scheduleRetention } from './services/retention';
 import { createLifecycle, type Lifecycle } from './services/lifecycle';
+import { copyHistoryImages } from './services/history-images';
 import { createStore, describeTakeover } from './store';
 
 export type StartMode = 'all' | 'api';
@@ -106,6 +107,13 @@ export const startServer = async (
   lifecycle.start();
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // History images stored before their smaller copies were kept get them now, in the background.
+  const stopCopies = new AbortController();
+  const copying = copyHistoryImages({ history: store.history, uploads: app.uploads, log: app.log, signal: stopCopies.signal })
+    .then((copied) => {
+      if (copied > 0) app.log.info({ copied }, `made the smaller copies of ${copied} history images`);
+    })
+    .catch((error: unknown) => app.log.warn({ err: error }, 'could not make the copies of the history images'));
   let closing: Promise<void> | null = null;
   return {
     app,
@@ -116,6 +124,8 @@ export const startServer = async (
       closing ??= (async () => {
         await retention.stop();
         await lifecycle.stop();
+        stopCopies.abort();
+        await copying;
         await realtime?.close();
         await app.close();
         await ownPresence?.close();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, IdParams } from '@le/contracts/schemas';
+import { ErrorResponse, FileQuery, IdParams } from '@le/contracts/schemas';
 import { forbidden, notFound } from '../lib/errors';
 
 const Binary = { description: 'the image bytes', type: 'string', format: 'binary' } as const;
@@ -15,12 +15,14 @@ const PRIVATE_CACHE = 'private, no-store';
 const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:id',
-    { schema: { params: IdParams, response: { 200: Binary, 400: ErrorResponse, 404: ErrorResponse } } },
+    { schema: { params: IdParams, querystring: FileQuery, response: { 200: Binary, 400: ErrorResponse, 404: ErrorResponse } } },
     async (request, reply) => {
       const record = await app.store.files.findById(request.params.id);
       // A private file is not found here: its address must not work without a token.
       if (!record || record.visibility !== 'public') throw notFound('File not found.');
-      return app.uploads.send(reply, record, PUBLIC_CACHE);
+      // `?w=`: the narrowest smaller copy at least that wide, else the original: the same picture
+      // either way, and copies are never replaced, so it is cached as long as the original.
+      return app.uploads.send(reply, record, PUBLIC_CACHE, request.query.w);
     },
   );
 

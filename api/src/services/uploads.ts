@@ -27,13 +27,18 @@
  * - nothing reaches the disk before every check passed, the write goes through a temp name and a
  *   rename, and any failure (or an aborted request) leaves neither a file nor a record.
  *
- * Serving: public files at `GET /api/files/:id` (anyone, cached for a year), private files at
+ * - with `variantWidths` (history images), smaller WebP copies for every width narrower than the
+ *   image, `DATA_DIR/uploads/<id>.w<width>.webp`, recorded as the file's `variants`, written and
+ *   removed with it; `ensureVariants` makes them later for a file stored before copies existed.
+ *
+ * Serving: public files at `GET /api/files/:id` (anyone, cached for a year; `?w=` picks the
+ * narrowest copy at least that wide, else the original), private files at
  * `GET /api/files/private/:id` (the owner's or an admin's bearer token); see routes/files.ts.
  * The web app shows private images with the `usePrivateImage(url)` hook (web/src/hooks).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@le/contracts';
 import { ErrorResponse } from '@le/contracts/schemas';
@@ -42,12 +47,18 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest, failed, notFound, Refusal, tooLarge, unsupportedType } from '../lib/errors';
 import { newId } from '../lib/ids';
-import type { FileKind, FileRecord, FilesRepository, FileVisibility } from '../store/files-repository';
+import type { FileKind, FileRecord, FilesRepository, FileVariant, FileVisibility } from '../store/files-repository';
 
 /** 40 megapixels: every phone photo fits, a decompression bomb does not. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 /** Longest side kept after re-encoding, unless a route asks otherwise. */
 export const DEFAULT_MAX_DIMENSION = 2_560;
+
+/**
+ * The widths of a history image's copies, for the page's `srcset`: a phone's card (343 px, at 1 to
+ * 3.5 device pixels a CSS pixel), a tablet's half and a desktop's third of the 1232 px grid.
+ */
+export const HISTORY_IMAGE_WIDTHS = [400, 800, 1280] as const;
 
 /** The error statuses an upload route can answer; spread into the route's response schema. */
 export const UPLOAD_ERRORS = {
@@ -81,6 +92,8 @@ export interface ReceiveImageOptions {
   kind: FileKind;
   /** Longest side after re-encoding (default `DEFAULT_MAX_DIMENSION`); never enlarges. */
   maxDimension?: number;
+  /** Also keep smaller WebP copies this wide (those narrower than the image), e.g. `HISTORY_IMAGE_WIDTHS`. */
+  variantWidths?: readonly number[];
   /**
    * Checks the text fields before the image is decoded or anything is stored; throw a Refusal
    * (e.g. `badRequest(...)`) to refuse the request.
@@ -220,6 +233,28 @@ export const reencodeImage = async (input: Buffer, maxDimension = DEFAULT_MAX_DI
   }
 };
 
+interface EncodedVariant {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * WebP copies of a stored image, one per width narrower than it, narrowest first (a copy never
+ * enlarges, and one as wide as the original would only repeat it).
+ */
+export const makeVariants = async (image: Buffer, imageWidth: number, widths: readonly number[]): Promise<EncodedVariant[]> => {
+  const wanted = [...new Set(widths)].filter((width) => width < imageWidth).sort((a, b) => a - b);
+  const variants: EncodedVariant[] = [];
+  for (const width of wanted) {
+    const { data, info } = await sharp(image, { limitInputPixels: IMAGE_MAX_PIXELS }).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+    variants.push({ data, width: info.width, height: info.height });
+  }
+  return variants;
+};
+
+export const variantName = (fileId: string, width: number): string => `${fileId}.w${width}.webp`;
+
 /** Where uploads live: `DATA_DIR/uploads`. */
 export const uploadsDirOf = (dataDir: string): string => path.join(dataDir, 'uploads');
 
@@ -233,6 +268,42 @@ export interface UploadServiceDeps {
 export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) => {
   const dir = uploadsDirOf(dataDir);
 
+  /** Writes one file of the uploads folder through a temp name and a rename: never half a file. */
+  const writeStored = async (name: string, data: Buffer): Promise<void> => {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const tempPath = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.part`);
+    try {
+      await writeFile(tempPath, data, { flag: 'wx', mode: 0o600 });
+      await rename(tempPath, path.join(dir, name));
+    } catch (error) {
+      await unlink(tempPath).catch(() => undefined);
+      throw error;
+    }
+  };
+
+  /** Removes files of the uploads folder; one already gone is fine. */
+  const unlinkAll = async (names: readonly string[]): Promise<void> => {
+    await Promise.all(
+      names.map((name) =>
+        unlink(path.join(dir, name)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        }),
+      ),
+    );
+  };
+
+  /** Makes and writes the copies of an image; each name written is added to `written` (for a clean-up). */
+  const storeVariants = async (fileId: string, image: Buffer, imageWidth: number, widths: readonly number[], written: string[]): Promise<FileVariant[]> => {
+    const variants: FileVariant[] = [];
+    for (const variant of await makeVariants(image, imageWidth, widths)) {
+      const name = variantName(fileId, variant.width);
+      await writeStored(name, variant.data);
+      written.push(name);
+      variants.push({ width: variant.width, height: variant.height, mime: 'image/webp', storedName: name, bytes: variant.data.length });
+    }
+    return variants;
+  };
+
   /**
    * Receives one image from a multipart request, checks and re-encodes it, stores it and records
    * it. See the top of this file for the guarantees.
@@ -244,14 +315,14 @@ export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) 
 
     const id = newId();
     const storedName = `${id}.${ACCEPTED[encoded.mime]}`;
-    const finalPath = path.join(dir, storedName);
-    const tempPath = path.join(dir, `.${id}.${randomBytes(4).toString('hex')}.part`);
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    let variants: FileVariant[] | undefined;
+    const written: string[] = [];
     try {
-      await writeFile(tempPath, encoded.data, { flag: 'wx', mode: 0o600 });
-      await rename(tempPath, finalPath);
+      await writeStored(storedName, encoded.data);
+      written.push(storedName);
+      if (options.variantWidths) variants = await storeVariants(id, encoded.data, encoded.width, options.variantWidths, written);
     } catch (error) {
-      await unlink(tempPath).catch(() => undefined);
+      await unlinkAll(written);
       throw failed('The image could not be saved.', 'STORE_FAILED', error);
     }
 
@@ -266,11 +337,12 @@ export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) 
       width: encoded.width,
       height: encoded.height,
       createdAt: new Date(),
+      ...(variants ? { variants } : {}),
     };
     try {
       await files.create(record);
     } catch (error) {
-      await unlink(finalPath).catch(() => undefined);
+      await unlinkAll(written);
       throw error;
     }
     return { file: record, url: fileUrl(record), fields };
@@ -288,33 +360,66 @@ export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) 
       const record = await files.findById(id);
       if (!record) return;
       await files.delete(id);
-      await unlink(path.join(dir, record.storedName)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
+      // The copies it lists, and those a start-up's ensureVariants may be writing at this moment.
+      const copies = new Set([...(record.variants ?? []).map((variant) => variant.storedName), ...HISTORY_IMAGE_WIDTHS.map((width) => variantName(id, width))]);
+      await unlinkAll([record.storedName, ...copies]);
     } catch (error) {
       log.warn({ err: error, fileId: id }, 'could not remove a stored file');
     }
   };
 
-  /** Streams a stored file with safe headers; 404 when its bytes are gone. */
-  const send = async (reply: FastifyReply, record: FileRecord, cacheControl: string): Promise<FastifyReply> => {
-    const filePath = path.join(dir, record.storedName);
-    try {
-      await stat(filePath);
-    } catch {
-      throw notFound('File not found.');
-    }
+  /**
+   * Streams a stored file with safe headers; 404 when its bytes are gone. With `width`, the
+   * narrowest copy at least that wide, or the original when it has none (a file stored before
+   * copies existed, an image no wider than that, a copy lost from the disk).
+   */
+  const send = async (reply: FastifyReply, record: FileRecord, cacheControl: string, width?: number): Promise<FastifyReply> => {
+    const copy = width !== undefined ? record.variants?.find((variant) => variant.width >= width) : undefined;
+    // A copy whose bytes are gone (uploads restored without them) gives way to the original.
+    const present = async (name: string) => stat(path.join(dir, name)).then(() => true, () => false);
+    const chosen = copy && (await present(copy.storedName)) ? copy : record;
+    const filePath = path.join(dir, chosen.storedName);
+    if (chosen === record && !(await present(record.storedName))) throw notFound('File not found.');
     return reply
-      .header('content-type', record.mime)
-      .header('content-length', String(record.bytes))
+      .header('content-type', chosen.mime)
+      .header('content-length', String(chosen.bytes))
       .header('cache-control', cacheControl)
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="${record.storedName}"`)
+      .header('content-disposition', `inline; filename="${chosen.storedName}"`)
       .header('cross-origin-resource-policy', 'same-origin')
       .send(createReadStream(filePath));
   };
 
-  return { receive, remove, send };
+  /**
+   * Makes the copies of a file stored without them (before copies existed), from its stored bytes;
+   * the original is only read. Answers the record as it is now (null when the file or its bytes are
+   * gone) and how many copies this call wrote. Idempotent: a file that has its copies (or needs
+   * none) is left as it is.
+   */
+  const ensureVariants = async (fileId: string, widths: readonly number[]): Promise<{ file: FileRecord | null; made: number }> => {
+    const record = await files.findById(fileId);
+    if (!record || record.variants !== undefined) return { file: record, made: 0 };
+    let image: Buffer;
+    try {
+      image = await readFile(path.join(dir, record.storedName));
+    } catch (error) {
+      log.warn({ err: error, fileId }, 'a stored image is missing its bytes; no copies made');
+      return { file: null, made: 0 };
+    }
+    const written: string[] = [];
+    try {
+      const variants = await storeVariants(fileId, image, record.width, widths, written);
+      const updated = await files.setVariants(fileId, variants);
+      // removed meanwhile: its copies go too
+      if (!updated) await unlinkAll(written);
+      return { file: updated, made: updated ? variants.length : 0 };
+    } catch (error) {
+      await unlinkAll(written).catch(() => undefined);
+      throw error;
+    }
+  };
+
+  return { receive, remove, send, ensureVariants };
 };
 
 export type UploadService = ReturnType<typeof createUploadService>;

@@ -19,7 +19,7 @@ export type { TakeoverReport } from './nedb-takeover';
 export { describeTakeover } from './nedb-takeover';
 export type * from './records';
 export { newUserRecord } from './records';
-export type { FileKind, FileRecord, FileVisibility } from './files-repository';
+export type { FileKind, FileRecord, FileVariant, FileVisibility } from './files-repository';
 export type { PaymentDecision, PaymentDoc } from './payments-repository';
 
 export interface Store {

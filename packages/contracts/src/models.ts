@@ -47,6 +47,7 @@ export type ActivityListResponse = Static<typeof S.ActivityListResponse>;
 
 /** Spec §3 history entry. `image` is a public URL under /api/files/... */
 export type HistoryEntry = Static<typeof S.HistoryEntry>;
+export type HistoryImageSize = Static<typeof S.HistoryImageSize>;
 export type HistoryListQuery = Static<typeof S.HistoryListQuery>;
 export type HistoryListResponse = Static<typeof S.HistoryListResponse>;
 export type HistoryEntryResponse = Static<typeof S.HistoryEntryResponse>;

@@ -12,17 +12,25 @@ import { Type } from 'typebox';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
-import { UPLOAD_ERRORS } from '../../services/uploads';
+import { HISTORY_IMAGE_WIDTHS, UPLOAD_ERRORS } from '../../services/uploads';
 import type { HistoryChanges } from '../../store/history-repository';
-import type { HistoryRecord } from '../../store';
+import type { FileRecord, HistoryRecord } from '../../store';
 import { activityOrigin } from '../../lib/activity-origin';
 
 /** The public URL of a history image (contract §5: history images are public). */
 export const historyImageUrl = (fileId: string): string => `/api/files/${fileId}`;
 
-export const toHistoryEntry = (record: HistoryRecord): HistoryEntry => ({
+/** Every stored size of the image, narrowest first, the original last (`srcset`); [] when its file is gone. */
+export const historyImageSizes = (file: FileRecord | null | undefined): HistoryEntry['images'] => {
+  if (!file) return [];
+  const url = historyImageUrl(file._id);
+  return [...(file.variants ?? []).map((variant) => ({ url: `${url}?w=${variant.width}`, width: variant.width })), { url, width: file.width }];
+};
+
+export const toHistoryEntry = (record: HistoryRecord, file: FileRecord | null | undefined): HistoryEntry => ({
   _id: record._id,
   image: historyImageUrl(record.imageFileId),
+  images: historyImageSizes(file),
   title: record.title,
   description: record.description,
   createdAt: record.createdAt.toISOString(),
@@ -73,7 +81,14 @@ const HISTORY_FORM = { fileField: 'image', fields: ['title', 'description'] } as
  * entry points at the new one, and a deleted entry takes its image file with it.
  */
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { history } = app.store;
+  const { history, files } = app.store;
+
+  /** The entries with their images' sizes: one read of the files for a whole page. */
+  const entriesOf = async (records: HistoryRecord[]): Promise<HistoryEntry[]> => {
+    const byId = new Map((await files.findByIds(records.map((record) => record.imageFileId))).map((file) => [file._id, file]));
+    return records.map((record) => toHistoryEntry(record, byId.get(record.imageFileId)));
+  };
+  const entryOf = async (record: HistoryRecord): Promise<HistoryEntry> => (await entriesOf([record]))[0]!;
 
   app.get(
     '/',
@@ -83,7 +98,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const before = cursorText === undefined ? null : decodePageCursor(cursorText);
       if (before === null && cursorText !== undefined) throw badRequest('This page cursor is not valid.', 'BAD_CURSOR');
       const page = await history.page({ before, limit });
-      return { history: page.entries.map(toHistoryEntry), nextCursor: page.next ? encodePageCursor(page.next) : null };
+      return { history: await entriesOf(page.entries), nextCursor: page.next ? encodePageCursor(page.next) : null };
     },
   );
 
@@ -102,6 +117,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ownerId: admin._id,
         visibility: 'public',
         kind: 'history',
+        variantWidths: HISTORY_IMAGE_WIDTHS,
         validateFields: (fields) => {
           text = checkHistoryText(fields, true);
         },
@@ -123,7 +139,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       await app.activity.record(activityOrigin(request), { page: HISTORY_PAGE, message: `Created history entry "${record.title}"` });
-      return reply.code(201).send({ entry: toHistoryEntry(record) });
+      return reply.code(201).send({ entry: toHistoryEntry(record, file) });
     },
   );
 
@@ -155,6 +171,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ownerId: request.auth!.user._id,
           visibility: 'public',
           kind: 'history',
+          variantWidths: HISTORY_IMAGE_WIDTHS,
           validateFields: (fields) => {
             text = checkHistoryText(fields, false);
           },
@@ -179,7 +196,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!updated) throw notFound('History entry not found.');
       }
       await app.activity.record(activityOrigin(request), { page: HISTORY_PAGE, message: `Edited history entry "${updated.title}"` });
-      return { entry: toHistoryEntry(updated) };
+      return { entry: await entryOf(updated) };
     },
   );
 

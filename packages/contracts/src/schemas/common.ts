@@ -10,6 +10,9 @@ export const Cursor = NullableString;
 /** `/:id` of a stored record (history entries, payments, members, messages, files). */
 export const IdParams = Type.Object({ id: ObjectId });
 
+/** `GET /files/:id?w=`: the narrowest smaller copy of the image at least `w` pixels wide, else the original. */
+export const FileQuery = Type.Object({ w: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })) }, { additionalProperties: false });
+
 /** Every 4xx/5xx body. */
 export const ErrorResponse = Type.Object({ message: Type.String(), code: Type.Optional(Type.String()) });
 export const MessageResponse = Type.Object({ message: Type.String() });

@@ -3,10 +3,18 @@ import { Type } from 'typebox';
 import { LIMITS } from '../constants';
 import { Cursor } from './common';
 
-/** `image` is a public URL under /api/files/... */
+/** One stored size of a history image: its URL and its width in pixels. */
+export const HistoryImageSize = Type.Object({ url: Type.String(), width: Type.Integer() });
+
+/**
+ * `image` is a public URL under /api/files/... (the image as uploaded). `images` lists every stored
+ * size of it, narrowest first, the original last, for the page's `srcset`; only the original (or
+ * nothing, when its file is gone) for an image stored before smaller copies were kept.
+ */
 export const HistoryEntry = Type.Object({
   _id: Type.String(),
   image: Type.String(),
+  images: Type.Array(HistoryImageSize),
   title: Type.String(),
   description: Type.String(),
   createdAt: Type.String(),

@@ -5,8 +5,11 @@ import { ClockIcon } from '@/components/ui/icons';
 import { formatHistoryTime } from '@/features/history/utils/format';
 import { HistoryImage } from './history-image';
 
-/** One history post: image, title, description and when it was made; `priority` for the first (see HistoryImage). */
-export function HistoryCard({ entry, priority = false }: { entry: HistoryEntry; priority?: boolean }) {
+/**
+ * One history post: image, title, description and when it was made; `priority` for the first, `sizes`
+ * the width its image is shown at (see HistoryImage).
+ */
+export function HistoryCard({ entry, priority = false, sizes }: { entry: HistoryEntry; priority?: boolean; sizes?: string }) {
   return (
     <Card.Root
       as="article"
@@ -18,7 +21,7 @@ export function HistoryCard({ entry, priority = false }: { entry: HistoryEntry; 
       _hover={{ borderColor: 'gold.muted' }}
       data-testid="history-card"
     >
-      <HistoryImage src={entry.image} alt={entry.title} priority={priority} />
+      <HistoryImage src={entry.image} images={entry.images} sizes={sizes} alt={entry.title} priority={priority} />
       <Card.Body gap="3" p="5">
         <HStack gap="1.5" color="gold.fg" fontSize="sm" fontWeight="medium">
           <ClockIcon boxSize="4" />

@@ -1,5 +1,5 @@
 import { Center, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { UI_TEXT } from '@le/contracts';
+import { BREAKPOINTS, UI_TEXT } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 
 import { FormAlert } from '@/components/ui/form-alert';
@@ -10,6 +10,18 @@ import { historyKeys } from '@/features/history/api/keys';
 import { HistoryCard } from './history-card';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { HistoryLoadFailed } from './history-load-failed';
+
+/**
+ * The width of a card's image in the grid below, for the browser's pick from its sizes: the 7xl
+ * (1280 px) container less its padding (16 px a side on phones, 24 from md), in three columns from lg
+ * and two from md, 24 px apart.
+ */
+export const HISTORY_CARD_SIZES = [
+  '(min-width: 1280px) 395px',
+  `(min-width: ${BREAKPOINTS.lg}px) calc((100vw - 96px) / 3)`,
+  `(min-width: ${BREAKPOINTS.md}px) calc((100vw - 72px) / 2)`,
+  'calc(100vw - 32px)',
+].join(', ');
 
 /** /history (spec §2): every post, newest first, with "Load more" for older ones. */
 export function HistoryList() {
@@ -33,7 +45,7 @@ export function HistoryList() {
       <Stack gap="8">
         <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }} gap="6">
           {entries.map((entry, index) => (
-            <HistoryCard key={entry._id} entry={entry} priority={index === 0} />
+            <HistoryCard key={entry._id} entry={entry} priority={index === 0} sizes={HISTORY_CARD_SIZES} />
           ))}
         </Grid>
         {query.isFetchNextPageError ? <FormAlert status="error" title={UI_TEXT.historyLoadFailed} /> : null}

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Center, Container, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { HistoryEntry } from '@le/contracts';
-import { UI_TEXT } from '@le/contracts';
+import { BREAKPOINTS, UI_TEXT } from '@le/contracts';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -24,7 +24,7 @@ function ManageRow({ entry, onEdit, onDelete }: { entry: HistoryEntry; onEdit: (
     <Card.Root bg="bg.panel" borderColor="border" borderRadius="xl" overflow="hidden" data-testid="manage-history-row">
       <Flex direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }}>
         <Box w={{ base: '100%', md: '220px' }} flexShrink={0}>
-          <HistoryImage src={entry.image} alt={entry.title} />
+          <HistoryImage src={entry.image} images={entry.images} sizes={`(min-width: ${BREAKPOINTS.md}px) 220px, calc(100vw - 32px)`} alt={entry.title} />
         </Box>
         <Stack gap="1.5" p="5" flex="1" minW="0">
           <Text fontSize="sm" color="gold.fg" fontWeight="medium">

@@ -1,16 +1,48 @@
 import type { ChatEventPayload, ChatMessage } from '@le/contracts';
 import { create } from 'zustand';
 
+import { ApiError } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
 
+import { deleteMessage } from '@/features/chat/api/delete-message';
+import { editMessage } from '@/features/chat/api/edit-message';
 import { getEvents } from '@/features/chat/api/get-events';
 import { getMessages } from '@/features/chat/api/get-messages';
 import { getPublicMessages } from '@/features/chat/api/get-public-messages';
 import type { MessagePage } from '@/features/chat/api/get-public-messages';
-import { applyEvents, applyEvent, emptyStream, mergeSnapshot, upsertMessage } from './chat-reducer';
-import type { StreamState } from './chat-reducer';
+import { postMessage } from '@/features/chat/api/post-message';
+import { toggleHide } from '@/features/chat/api/toggle-hide';
+import {
+  applyEvents,
+  applyEvent,
+  dropOutgoing,
+  dropWrite,
+  emptyStream,
+  failWrite,
+  markOutgoing,
+  mergeSnapshot,
+  queueOutgoing,
+  receiveMessage,
+  startWrite,
+} from './chat-reducer';
+import type { OutgoingMessage, PendingWrite, StreamState } from './chat-reducer';
 
 export const GLOBAL_STREAM = 'global';
+/**
+ * Where a member's first message to the admins waits while their conversation does not exist yet
+ * (it is created by that send: `ensureChat`); it moves to the conversation's stream once it does.
+ */
+export const NEW_CHAT_STREAM = 'new-chat';
+
+/** What a new message needs: its stream (or NEW_CHAT_STREAM), its text, what it answers and who writes. */
+export interface SendInput {
+  stream: string;
+  content: string;
+  replyTo: ChatMessage | null;
+  sender: ChatMessage['sender'];
+  /** Opens the member's conversation with the admins (NEW_CHAT_STREAM) and answers its id. */
+  ensureChat?: () => Promise<string>;
+}
 
 /** Who reads: a guest reads the public room (GET /chat/public), a signed-in user GET /chat. */
 export type Viewer = 'guest' | 'user';
@@ -27,6 +59,24 @@ interface ChatState {
   receive: (event: ChatEventPayload, viewer: Viewer) => void;
   /** A message the REST API answered with (post, edit, hide). */
   putMessage: (message: ChatMessage) => void;
+  /**
+   * Sends a new message or a reply: shown at once ("sending"), settled by the server's version
+   * (whichever comes first: the answer or the socket), else kept as Not sent with its text.
+   * Resolves true once the server has it.
+   */
+  send: (input: SendInput) => Promise<boolean>;
+  /** Sends a Not-sent message again, with the same clientId, content and replyTo (kept once by the server). */
+  retrySend: (stream: string, clientId: string, ensureChat?: () => Promise<string>) => Promise<boolean>;
+  /** Gives a Not-sent message up. */
+  discardSend: (stream: string, clientId: string) => void;
+  /** Edits, hides or unhides (admin), deletes: shown at once, kept as Not sent with Retry when it fails. */
+  edit: (stream: string, message: ChatMessage, content: string) => Promise<boolean>;
+  toggleHidden: (stream: string, message: ChatMessage) => Promise<boolean>;
+  remove: (stream: string, message: ChatMessage) => Promise<boolean>;
+  /** Tries a failed edit, hide or delete again, once what the server did meanwhile is read. */
+  retryWrite: (stream: string, messageId: string) => Promise<boolean>;
+  /** Gives a failed edit, hide or delete up (the message shows the server's version). */
+  dismissWrite: (stream: string, messageId: string) => void;
   /** A stream's newest page read elsewhere (the member's conversation query): merged, then caught up by seq. */
   seedStream: (chatId: string, messages: ChatMessage[]) => Promise<void>;
   /** Forget everything (another user signed in: what they may see differs). */
@@ -39,6 +89,13 @@ const fetchPage = (stream: string, viewer: Viewer, before?: string): Promise<Mes
   if (stream === GLOBAL_STREAM) return viewer === 'guest' ? getPublicMessages({ before }) : getMessages({ before });
   return getMessages({ chatId: stream, before });
 };
+
+const newClientId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** The server's reason for a refusal (a 4xx says why); a network failure or a 5xx has none worth showing. */
+const reasonOf = (error: unknown): string | null =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage ? error.serverMessage : null;
 
 const inFlight = new Map<string, Promise<void>>();
 /** Bumped on reset, so replies to requests of the previous user are dropped. */
@@ -76,7 +133,72 @@ export const useChatStore = create<ChatState>()((set, get) => {
     const page = await fetchPage(stream, viewer);
     if (started !== generation) return;
     // A fresh snapshot replaces what we had: it is the server's truth at its head.
-    update(stream, (state) => mergeSnapshot({ ...emptyStream(), pending: state.pending }, page.messages, { nextCursor: page.nextCursor ?? null }));
+    update(stream, (state) =>
+      mergeSnapshot({ ...emptyStream(), pending: state.pending, outbox: state.outbox, writes: state.writes }, page.messages, { nextCursor: page.nextCursor ?? null }),
+    );
+  };
+
+  /** One try of a queued send; a new conversation is opened first and the message moves into it. */
+  const deliver = async (stream: string, clientId: string, ensureChat?: () => Promise<string>): Promise<boolean> => {
+    const started = generation;
+    let target = stream;
+    const entry: OutgoingMessage | undefined = get().streams[stream]?.outbox[clientId];
+    if (!entry) return false;
+    update(target, (state) => markOutgoing(state, clientId, 'sending'));
+    try {
+      if (target === NEW_CHAT_STREAM) {
+        if (!ensureChat) throw new Error('no conversation to post in');
+        const chatId = await ensureChat();
+        if (started !== generation) return false;
+        const moved = get().streams[NEW_CHAT_STREAM]?.outbox[clientId];
+        if (!moved) return false; // discarded meanwhile
+        update(NEW_CHAT_STREAM, (state) => dropOutgoing(state, clientId));
+        update(chatId, (state) => queueOutgoing(state, moved));
+        target = chatId;
+      }
+      const { message } = await postMessage({
+        content: entry.content,
+        type: target === GLOBAL_STREAM ? 'global' : 'private',
+        chatId: target === GLOBAL_STREAM ? undefined : target,
+        replyTo: entry.replyTo?._id,
+        clientId,
+      });
+      if (started !== generation) return false;
+      // Settles the outbox entry (its clientId); a socket copy already here changes nothing.
+      update(target, (state) => receiveMessage(state, message));
+      return true;
+    } catch (error) {
+      if (started !== generation) return false;
+      update(target, (state) => markOutgoing(state, clientId, 'failed', reasonOf(error)));
+      return false;
+    }
+  };
+
+  /** The request a write makes. */
+  const runWrite = (stream: string, messageId: string, write: PendingWrite): Promise<{ message: ChatMessage } | null> => {
+    if (write.kind === 'edit') return editMessage(messageId, write.content);
+    if (write.kind === 'hide') return toggleHide(messageId, stream === GLOBAL_STREAM ? 'global' : 'private');
+    return deleteMessage(messageId).then(() => null);
+  };
+
+  /** One try of a write: done, its result put in; or failed and kept, with the server's reason. */
+  const write = async (stream: string, messageId: string, pendingWrite: PendingWrite): Promise<boolean> => {
+    const started = generation;
+    update(stream, (state) => startWrite(state, messageId, { ...pendingWrite, status: 'sending', error: null }));
+    try {
+      const answer = await runWrite(stream, messageId, pendingWrite);
+      if (started !== generation) return false;
+      update(stream, (state) => {
+        const held = state.messages[messageId];
+        const result = answer?.message ?? (held ? { ...held, deleted: true, content: '' } : null);
+        return dropWrite(result ? receiveMessage(state, result) : state, messageId);
+      });
+      return true;
+    } catch (error) {
+      if (started !== generation) return false;
+      update(stream, (state) => failWrite(state, messageId, reasonOf(error)));
+      return false;
+    }
   };
 
   return {
@@ -137,7 +259,45 @@ export const useChatStore = create<ChatState>()((set, get) => {
       if (after.gap && after.loaded) void get().catchUp(event.stream, viewer);
     },
 
-    putMessage: (message) => update(streamOf(message), (state) => ({ ...state, messages: upsertMessage(state.messages, message) })),
+    putMessage: (message) => update(streamOf(message), (state) => receiveMessage(state, message)),
+
+    send: ({ stream, content, replyTo, sender, ensureChat }) => {
+      const clientId = newClientId();
+      // Shown last however the clocks differ: never before a message the server already stamped.
+      const latest = Object.values(get().streams[stream]?.messages ?? {}).reduce((max, held) => (held.createdAt > max ? held.createdAt : max), '');
+      const now = new Date().toISOString();
+      const entry: OutgoingMessage = { clientId, content, replyTo, sender, createdAt: now > latest ? now : latest, status: 'sending', error: null };
+      update(stream, (state) => queueOutgoing(state, entry));
+      return deliver(stream, clientId, ensureChat);
+    },
+
+    retrySend: (stream, clientId, ensureChat) => deliver(stream, clientId, ensureChat),
+
+    discardSend: (stream, clientId) => update(stream, (state) => dropOutgoing(state, clientId)),
+
+    edit: (stream, message, content) => write(stream, message._id, { kind: 'edit', content, status: 'sending', error: null }),
+
+    toggleHidden: (stream, message) => write(stream, message._id, { kind: 'hide', hidden: !message.hidden, status: 'sending', error: null }),
+
+    remove: (stream, message) => write(stream, message._id, { kind: 'delete', status: 'sending', error: null }),
+
+    retryWrite: async (stream, messageId) => {
+      const failed = get().streams[stream]?.writes[messageId];
+      if (!failed) return false;
+      // A hide toggles, and a delete or edit may have been done though its answer was lost: read what the
+      // server did first. Its version settles the write, and nothing is sent twice.
+      if (get().streams[stream]?.loaded) {
+        update(stream, (state) => startWrite(state, messageId, { ...failed, status: 'sending', error: null }));
+        await get()
+          .catchUp(stream, 'user')
+          .catch(() => undefined);
+      }
+      const still = get().streams[stream]?.writes[messageId];
+      if (!still) return true;
+      return write(stream, messageId, still);
+    },
+
+    dismissWrite: (stream, messageId) => update(stream, (state) => dropWrite(state, messageId)),
 
     seedStream: (chatId, messages) =>
       once(`seed:${chatId}`, async () => {

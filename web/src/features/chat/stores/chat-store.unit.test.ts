@@ -2,8 +2,8 @@
 import type { ChatEventPayload, ChatEventRecord, ChatMessage } from '@le/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { GLOBAL_STREAM, useChatStore } from './chat-store';
-import { testMessage } from './test-messages';
+import { GLOBAL_STREAM, NEW_CHAT_STREAM, useChatStore } from './chat-store';
+import { testMessage, testSender } from './test-messages';
 
 const message = testMessage;
 const record = (seq: number, type: ChatEventRecord['type'], msg?: ChatMessage): ChatEventRecord => ({
@@ -20,18 +20,28 @@ const record = (seq: number, type: ChatEventRecord['type'], msg?: ChatMessage): 
 let log: ChatEventRecord[] = [];
 let listed: ChatMessage[] = [];
 const calls: string[] = [];
+/** The writes the server received (method, path, body), and how it answers them: a Response, or a network failure (throw). */
+const writes: { method: string; path: string; body: Record<string, unknown> | undefined }[] = [];
+let answer: (method: string, path: string, body: Record<string, unknown> | undefined) => Response = () => Response.json({ message: 'not found' }, { status: 404 });
 
 beforeEach(() => {
   useChatStore.getState().reset();
   log = [];
   listed = [];
   calls.length = 0;
+  writes.length = 0;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string) => {
+    vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://localhost');
+      const method = init?.method ?? 'GET';
+      if (method !== 'GET') {
+        const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+        writes.push({ method, path: url.pathname, body });
+        return answer(method, url.pathname, body);
+      }
       calls.push(`${url.pathname}${url.search}`);
-      if (url.pathname === '/api/chat/public') return Response.json({ messages: listed });
+      if (url.pathname === '/api/chat/public' || url.pathname === '/api/chat') return Response.json({ messages: listed });
       if (url.pathname === '/api/chat/events') {
         const after = Number(url.searchParams.get('after'));
         return Response.json({ events: log.filter((event) => event.seq > after) });
@@ -85,5 +95,119 @@ describe('useChatStore', () => {
   it('ignores events of streams no screen shows', () => {
     useChatStore.getState().receive({ stream: 'abc', seq: 1, type: 'message.posted', message: message('x', 1) }, 'user');
     expect(useChatStore.getState().streams.abc).toBeUndefined();
+  });
+});
+
+describe('failures that show: sends, edits and hides kept as Not sent, retried once', () => {
+  const global = () => useChatStore.getState().streams[GLOBAL_STREAM]!;
+  const offline = () => {
+    throw new TypeError('Failed to fetch');
+  };
+  const load = async () => {
+    listed = [message('m1', 1)];
+    log = [record(1, 'message.posted', message('m1', 1))];
+    await useChatStore.getState().loadStream(GLOBAL_STREAM, 'user');
+  };
+
+  it('a send that fails is kept with its text and parent; Retry resends the same clientId and it shows once, with the socket copy too', async () => {
+    await load();
+    answer = offline;
+    const parent = global().messages.m1!;
+    const sent = await useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'halo', replyTo: parent, sender: testSender });
+    expect(sent).toBe(false);
+    const [entry] = Object.values(global().outbox);
+    expect(entry).toMatchObject({ content: 'halo', status: 'failed', replyTo: { _id: 'm1' } });
+    expect(writes).toEqual([{ method: 'POST', path: '/api/chat', body: { content: 'halo', type: 'global', replyTo: 'm1', clientId: entry!.clientId } }]);
+
+    // the network is back: the same body again, and the server's message replaces the waiting one
+    const stored = message('m2', 2, { content: 'halo', clientId: entry!.clientId, replyTo: { _id: 'm1', sender: testSender, preview: 'text m1' } });
+    answer = () => Response.json({ message: stored }, { status: 201 });
+    await expect(useChatStore.getState().retrySend(GLOBAL_STREAM, entry!.clientId)).resolves.toBe(true);
+    expect(writes[1]).toEqual(writes[0]);
+    expect(global().outbox).toEqual({});
+    expect(Object.keys(global().messages).sort()).toEqual(['m1', 'm2']);
+    // the socket's copy of the same post: still one message, and the sequence moves on
+    useChatStore.getState().receive({ stream: GLOBAL_STREAM, seq: 2, type: 'message.posted', message: stored }, 'user');
+    expect(Object.keys(global().messages).sort()).toEqual(['m1', 'm2']);
+    expect(global().seq).toBe(2);
+  });
+
+  it('a 4xx keeps the server’s reason; the socket may settle a send before its answer; Discard drops a Not-sent one', async () => {
+    await load();
+    answer = () => Response.json({ message: 'Too many messages, slow down.' }, { status: 429 });
+    await useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'cepat', replyTo: null, sender: testSender });
+    const [refused] = Object.values(global().outbox);
+    expect(refused).toMatchObject({ status: 'failed', error: 'Too many messages, slow down.' });
+    useChatStore.getState().discardSend(GLOBAL_STREAM, refused!.clientId);
+    expect(global().outbox).toEqual({});
+
+    // the push arrives while the POST is still on its way
+    let release: (response: Response) => void = () => undefined;
+    answer = () => {
+      throw new Error('replaced below');
+    };
+    vi.mocked(fetch).mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
+    const sending = useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'duluan', replyTo: null, sender: testSender });
+    const [waiting] = Object.values(global().outbox);
+    expect(waiting?.status).toBe('sending');
+    const stored = message('m2', 2, { content: 'duluan', clientId: waiting!.clientId });
+    useChatStore.getState().receive({ stream: GLOBAL_STREAM, seq: 2, type: 'message.posted', message: stored }, 'user');
+    expect(global().outbox).toEqual({});
+    release(Response.json({ message: stored }, { status: 201 }));
+    await expect(sending).resolves.toBe(true);
+    expect(Object.values(global().messages).filter((held) => held.content === 'duluan')).toHaveLength(1);
+  });
+
+  it('an edit that fails keeps the edited text; Retry sends it again and the message takes it', async () => {
+    await load();
+    answer = () => Response.json({ message: 'Server error' }, { status: 500 });
+    const original = global().messages.m1!;
+    await expect(useChatStore.getState().edit(GLOBAL_STREAM, original, 'kata baru')).resolves.toBe(false);
+    expect(global().writes.m1).toMatchObject({ kind: 'edit', content: 'kata baru', status: 'failed', error: null });
+    expect(global().messages.m1?.content).toBe('text m1');
+
+    answer = () => Response.json({ message: message('m1', 2, { content: 'kata baru' }) });
+    await expect(useChatStore.getState().retryWrite(GLOBAL_STREAM, 'm1')).resolves.toBe(true);
+    expect(writes.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['PATCH', '/api/chat/m1', { content: 'kata baru' }],
+      ['PATCH', '/api/chat/m1', { content: 'kata baru' }],
+    ]);
+    expect(global().writes).toEqual({});
+    expect(global().messages.m1?.content).toBe('kata baru');
+  });
+
+  it('a hide whose answer was lost is not toggled back by Retry: what the server did is read first', async () => {
+    await load();
+    answer = offline;
+    await useChatStore.getState().toggleHidden(GLOBAL_STREAM, global().messages.m1!);
+    expect(global().writes.m1).toMatchObject({ kind: 'hide', hidden: true, status: 'failed' });
+    // the server had hidden it; the log says so
+    log.push(record(2, 'message.hidden', message('m1', 2, { hidden: true, hiddenFor: ['all'] })));
+    await expect(useChatStore.getState().retryWrite(GLOBAL_STREAM, 'm1')).resolves.toBe(true);
+    expect(writes).toHaveLength(1);
+    expect(global().writes).toEqual({});
+    expect(global().messages.m1?.hidden).toBe(true);
+
+    // a hide that really failed is sent again on Retry
+    answer = offline;
+    await useChatStore.getState().toggleHidden(GLOBAL_STREAM, global().messages.m1!);
+    expect(global().writes.m1).toMatchObject({ kind: 'hide', hidden: false, status: 'failed' });
+    answer = () => Response.json({ message: message('m1', 3) });
+    await useChatStore.getState().retryWrite(GLOBAL_STREAM, 'm1');
+    expect(writes.map(({ path }) => path)).toEqual(['/api/chat/m1/hide', '/api/chat/m1/hide', '/api/chat/m1/hide']);
+    expect(global().messages.m1?.hidden).toBe(false);
+    useChatStore.getState().dismissWrite(GLOBAL_STREAM, 'm1');
+    expect(global().writes).toEqual({});
+  });
+
+  it('a member’s first message waits until the conversation is opened, then moves into it', async () => {
+    const ensureChat = vi.fn(async () => 'c1');
+    answer = offline;
+    await useChatStore.getState().send({ stream: NEW_CHAT_STREAM, content: 'halo admin', replyTo: null, sender: testSender, ensureChat });
+    expect(ensureChat).toHaveBeenCalledTimes(1);
+    const [entry] = Object.values(useChatStore.getState().streams.c1!.outbox);
+    expect(entry).toMatchObject({ content: 'halo admin', status: 'failed' });
+    expect(useChatStore.getState().streams[NEW_CHAT_STREAM]?.outbox).toEqual({});
+    expect(writes[0]?.body).toEqual({ content: 'halo admin', type: 'private', chatId: 'c1', clientId: entry!.clientId });
   });
 });

@@ -14,8 +14,7 @@ interface ComposerProps {
   canSend: boolean;
   /** Shown in place of the input when sending is not allowed. */
   disabledText: string;
-  sending: boolean;
-  /** Resolves true when the text went out (the input clears), false to keep it. */
+  /** Resolves true when the text was taken (the input clears), false to keep it. */
   onSubmit: (content: string, mode: ComposerMode) => Promise<boolean>;
   onCancel: () => void;
 }
@@ -24,7 +23,7 @@ interface ComposerProps {
  * Enter sends, Shift+Enter breaks the line; empty or whitespace-only text is never sent (spec §5).
  * Replying shows the parent's 50-character preview; editing puts the message in the input.
  */
-export function Composer({ mode, canSend, disabledText, sending, onSubmit, onCancel }: ComposerProps) {
+export function Composer({ mode, canSend, disabledText, onSubmit, onCancel }: ComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const editingId = mode.kind === 'edit' ? mode.message._id : null;
@@ -42,7 +41,7 @@ export function Composer({ mode, canSend, disabledText, sending, onSubmit, onCan
 
   const submit = async () => {
     const content = text.trim();
-    if (!canSend || sending || content === '') return;
+    if (!canSend || content === '') return;
     if (await onSubmit(content, mode)) setText('');
   };
 
@@ -100,7 +99,6 @@ export function Composer({ mode, canSend, disabledText, sending, onSubmit, onCan
           aria-label={mode.kind === 'edit' ? 'Save' : 'Send'}
           colorPalette="gold"
           size="sm"
-          loading={sending}
           disabled={text.trim() === ''}
           onClick={() => void submit()}
         >

@@ -5,19 +5,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 
-import { deleteMessage } from '@/features/chat/api/delete-message';
-import { editMessage } from '@/features/chat/api/edit-message';
+import { useSessionStore } from '@/stores/session-store';
 import { clearUnread } from '@/features/chat/api/get-chats';
 import { markRead } from '@/features/chat/api/mark-read';
-import { postMessage } from '@/features/chat/api/post-message';
-import { toggleHide } from '@/features/chat/api/toggle-hide';
 import { useStreamSync } from '@/features/chat/hooks/use-stream-sync';
-import { GLOBAL_STREAM, useChatStore } from '@/features/chat/stores/chat-store';
+import type { OutgoingMessage } from '@/features/chat/stores/chat-reducer';
+import { GLOBAL_STREAM, NEW_CHAT_STREAM, useChatStore } from '@/features/chat/stores/chat-store';
 import type { Viewer } from '@/features/chat/stores/chat-store';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { isOwn } from '@/features/chat/utils/rights';
+import { threadRootId } from '@/features/chat/utils/threads';
 import { Composer } from './composer';
 import type { ComposerMode } from './composer';
+import type { DeliveryTarget } from './message-item';
 import { MessageList } from './message-list';
 
 interface ConversationProps {
@@ -38,24 +38,34 @@ interface ConversationProps {
 }
 
 const EMPTY: ChatMessage[] = [];
+const NO_OUTBOX: Record<string, OutgoingMessage> = {};
 
-const newClientId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-/** A conversation: the messages (live), the composer in its three modes, and the message actions. */
+/**
+ * A conversation: the messages (live), the composer in its three modes, and the message actions.
+ * Sends, edits, hides and deletes show at once; one that fails stays on the message as "Not sent"
+ * (or what could not be done) with Retry, its text kept (chat store).
+ */
 export function Conversation({ stream, viewer, rights, emptyText, disabledText = UI_TEXT.chatRegisterNotice, ensureChat, markAsRead = false, header, notices }: ConversationProps) {
   useStreamSync(stream, viewer);
   const queryClient = useQueryClient();
+  const user = useSessionStore((store) => store.user);
   const state = useChatStore((store) => (stream ? store.streams[stream] : undefined));
+  // A member's first message waits under NEW_CHAT_STREAM until their conversation exists.
+  const waitingFirst = useChatStore((store) => (ensureChat ? store.streams[NEW_CHAT_STREAM]?.outbox : undefined)) ?? NO_OUTBOX;
   const failed = useChatStore((store) => (stream ? store.failures[stream] === true : false));
   const messages = useMemo(() => (state ? Object.values(state.messages) : EMPTY), [state]);
+  const ownOutbox = state?.outbox ?? NO_OUTBOX;
+  const outbox = useMemo(() => [...Object.values(waitingFirst), ...Object.values(ownOutbox)], [waitingFirst, ownOutbox]);
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
-  const [sending, setSending] = useState(false);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const [openThreads, setOpenThreads] = useState<Record<string, boolean>>({});
   const isGlobal = stream === GLOBAL_STREAM;
+  const writeStream = stream ?? NEW_CHAT_STREAM;
 
-  // Another conversation: back to a new comment.
-  useEffect(() => setMode({ kind: 'new' }), [stream]);
+  // Another conversation: back to a new comment, threads collapsed.
+  useEffect(() => {
+    setMode({ kind: 'new' });
+    setOpenThreads({});
+  }, [stream]);
 
   // Mark read on open, and again when someone else writes while it is open (spec §2/§7).
   const othersCount = useMemo(() => messages.filter((message) => !isOwn(rights, message.sender)).length, [messages, rights]);
@@ -66,68 +76,54 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
       .catch((error: unknown) => console.warn('Could not mark the chat read', error));
   }, [queryClient, markAsRead, stream, isGlobal, state?.loaded, othersCount]);
 
-  const submit = async (content: string, current: ComposerMode): Promise<boolean> => {
-    setSending(true);
-    try {
-      if (current.kind === 'edit') {
-        try {
-          const { message } = await editMessage(current.message._id, content);
-          useChatStore.getState().putMessage(message);
-          setMode({ kind: 'new' });
-          return true;
-        } catch (error) {
-          console.warn('Edit failed', error);
-          window.alert(UI_TEXT.chatEditFailed);
-          return false;
-        }
-      }
-      try {
-        const chatId = isGlobal ? undefined : (stream ?? (await ensureChat?.()));
-        if (!isGlobal && !chatId) throw new Error('no conversation to post in');
-        const { message } = await postMessage({
-          content,
-          type: isGlobal ? 'global' : 'private',
-          chatId,
-          replyTo: current.kind === 'reply' ? current.message._id : undefined,
-          clientId: newClientId(),
-        });
-        useChatStore.getState().putMessage(message);
-        setMode({ kind: 'new' });
-        return true;
-      } catch (error) {
-        console.warn('Send failed', error);
-        window.alert(UI_TEXT.chatSendFailed);
-        return false;
-      }
-    } finally {
-      setSending(false);
+  const submit = (content: string, current: ComposerMode): Promise<boolean> => {
+    const store = useChatStore.getState();
+    if (current.kind === 'edit') {
+      void store.edit(writeStream, current.message, content);
+    } else {
+      const replyTo = current.kind === 'reply' ? current.message : null;
+      // One's own reply opens its thread (on every poster's screen: it is where the reply shows).
+      if (replyTo) setOpenThreads((open) => ({ ...open, [threadRootId(messages, replyTo)]: true }));
+      void store.send({
+        stream: writeStream,
+        content,
+        replyTo,
+        sender: {
+          _id: user?._id ?? rights.userId ?? '',
+          role: user?.role ?? 'member',
+          name: user?.name ?? '',
+          username: user?.username ?? rights.username ?? '',
+          photo_profile: user?.photo_profile ?? '',
+          membershipTier: user?.membershipTier ?? '',
+        },
+        ensureChat,
+      });
     }
+    // The text now waits on the message (sending, or Not sent with Retry): the input is free again.
+    setMode({ kind: 'new' });
+    return Promise.resolve(true);
   };
 
-  const remove = async (message: ChatMessage) => {
+  const remove = (message: ChatMessage) => {
     if (!window.confirm('Delete this message?')) return;
-    setBusyId(message._id);
-    try {
-      await deleteMessage(message._id);
-      useChatStore.getState().putMessage({ ...message, deleted: true, content: '' });
-      if (mode.kind !== 'new' && mode.message._id === message._id) setMode({ kind: 'new' });
-    } catch (error) {
-      console.warn('Delete failed', error); // spec §8: other chat failures are only logged
-    } finally {
-      setBusyId(null);
-    }
+    if (mode.kind !== 'new' && mode.message._id === message._id) setMode({ kind: 'new' });
+    void useChatStore.getState().remove(writeStream, message);
   };
 
-  const hide = async (message: ChatMessage) => {
-    setBusyId(message._id);
-    try {
-      const { message: updated } = await toggleHide(message._id, isGlobal ? 'global' : 'private');
-      useChatStore.getState().putMessage(updated);
-    } catch (error) {
-      console.warn('Hide failed', error);
-    } finally {
-      setBusyId(null);
+  const retry = (target: DeliveryTarget) => {
+    const store = useChatStore.getState();
+    if (target.kind === 'write') {
+      void store.retryWrite(writeStream, target.messageId);
+      return;
     }
+    const where = waitingFirst[target.clientId] ? NEW_CHAT_STREAM : writeStream;
+    void store.retrySend(where, target.clientId, ensureChat);
+  };
+
+  const discard = (target: DeliveryTarget) => {
+    const store = useChatStore.getState();
+    if (target.kind === 'write') store.dismissWrite(writeStream, target.messageId);
+    else store.discardSend(waitingFirst[target.clientId] ? NEW_CHAT_STREAM : writeStream, target.clientId);
   };
 
   return (
@@ -136,23 +132,28 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
       {notices}
       <MessageList
         messages={messages}
+        outbox={outbox}
+        writes={state?.writes}
+        stream={stream}
+        openThreads={openThreads}
+        onToggleThread={(rootId, open) => setOpenThreads((current) => ({ ...current, [rootId]: open }))}
         rights={rights}
         loaded={stream === null || (state?.loaded ?? false)}
         failed={failed}
         emptyText={emptyText}
         hasOlder={Boolean(state?.nextCursor)}
         onLoadOlder={() => stream && void useChatStore.getState().loadOlder(stream, viewer).catch((error: unknown) => console.warn(error))}
-        busyId={busyId}
         onReply={(message) => setMode({ kind: 'reply', message })}
         onEdit={(message) => setMode({ kind: 'edit', message })}
-        onDelete={(message) => void remove(message)}
-        onToggleHide={(message) => void hide(message)}
+        onDelete={remove}
+        onToggleHide={(message) => void useChatStore.getState().toggleHidden(writeStream, message)}
+        onRetry={retry}
+        onDiscard={discard}
       />
       <Composer
         mode={mode}
         canSend={rights.canPost}
         disabledText={disabledText}
-        sending={sending}
         onSubmit={submit}
         onCancel={() => setMode({ kind: 'new' })}
       />

@@ -1,8 +1,9 @@
-import { Badge, Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import type { ChatMessage } from '@le/contracts';
 import { isWithinEditWindow } from '@le/contracts';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
+import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
 import { formatTime, messageDisplay } from '@/features/chat/utils/format';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { isOwn } from '@/features/chat/utils/rights';
@@ -13,7 +14,13 @@ export interface MessageActions {
   onEdit: (message: ChatMessage) => void;
   onDelete: (message: ChatMessage) => void;
   onToggleHide: (message: ChatMessage) => void;
+  /** A Not-sent message (its clientId) or a failed edit, hide or delete (the message id): try again. */
+  onRetry: (target: DeliveryTarget) => void;
+  /** Give it up: the Not-sent message goes, a failed change leaves the message as the server has it. */
+  onDiscard: (target: DeliveryTarget) => void;
 }
+
+export type DeliveryTarget = { kind: 'send'; clientId: string } | { kind: 'write'; messageId: string };
 
 interface MessageItemProps extends MessageActions {
   message: ChatMessage;
@@ -21,21 +28,60 @@ interface MessageItemProps extends MessageActions {
   /** Re-evaluated every few seconds so the edit icon goes away after 5 minutes. */
   now: number;
   isReply?: boolean;
-  busy?: boolean;
+  /** A message of this client the server has not confirmed (no actions until it has). */
+  outgoing?: OutgoingMessage;
+  /** An edit, hide or delete of this message on its way, or failed. */
+  write?: PendingWrite;
+}
+
+const FAILED_WRITE: Record<PendingWrite['kind'], (write: PendingWrite) => string> = {
+  edit: () => 'Not sent',
+  hide: (write) => (write.kind === 'hide' && !write.hidden ? 'Could not unhide the message.' : 'Could not hide the message.'),
+  delete: () => 'Could not delete the message.',
+};
+
+/** "Sending…", or what failed with Retry and Discard: under the message, announced when it fails. */
+function DeliveryState({ failed, label, reason, discardLabel, onRetry, onDiscard }: { failed: boolean; label: string; reason: string | null; discardLabel: string; onRetry: () => void; onDiscard: () => void }) {
+  if (!failed) {
+    return (
+      <Text fontSize="xs" color="fg.muted" mt="0.5" data-testid="chat-delivery" data-state="sending">
+        Sending…
+      </Text>
+    );
+  }
+  return (
+    <HStack gap="1" mt="0.5" wrap="wrap" data-testid="chat-delivery" data-state="failed">
+      <Text fontSize="xs" fontWeight="semibold" color="fg.error" role="alert">
+        {label}
+        {reason ? <Text as="span" fontWeight="normal">{` · ${reason}`}</Text> : null}
+      </Text>
+      <Button size="2xs" variant="outline" colorPalette="gold" onClick={onRetry}>
+        Retry
+      </Button>
+      <Button size="2xs" variant="ghost" onClick={onDiscard}>
+        {discardLabel}
+      </Button>
+    </HStack>
+  );
 }
 
 /**
  * One message. Text renders as text (never markup). Hidden: the admin sees it dimmed, everyone else
  * "Pesan ini disembunyikan" (spec §4). The edit and delete icons show only on the viewer's own
- * messages younger than 5 minutes (spec §5/§6); hide/unhide only for the admin.
+ * messages younger than 5 minutes (spec §5/§6); hide/unhide only for the admin. One's own message on
+ * its way says "Sending…", and one the server did not take "Not sent" with Retry and Discard (an edit
+ * likewise, its text kept; a hide or delete says what could not be done).
  */
-export function MessageItem({ message, rights, now, isReply = false, busy = false, onReply, onEdit, onDelete, onToggleHide }: MessageItemProps) {
-  const own = isOwn(rights, message.sender);
+export function MessageItem({ message, rights, now, isReply = false, outgoing, write, onReply, onEdit, onDelete, onToggleHide, onRetry, onDiscard }: MessageItemProps) {
+  const own = outgoing !== undefined || isOwn(rights, message.sender);
   const senderName = message.sender.name || message.sender.username;
-  const display = messageDisplay(message, rights.isAdmin);
-  const editable = own && rights.canPost && !message.deleted && !message.hidden && isWithinEditWindow(message.createdAt, now);
+  // An edit on its way (or not sent) shows its text, kept for the retry.
+  const shown = write?.kind === 'edit' ? { ...message, content: write.content } : message;
+  const display = messageDisplay(shown, rights.isAdmin);
+  const editable = !outgoing && own && rights.canPost && !message.deleted && !message.hidden && isWithinEditWindow(message.createdAt, now);
   // Spec §5: the reply button only for the admin and paid members, disabled on hidden messages.
-  const showReply = onReply !== undefined && rights.canPost && !message.deleted;
+  const showReply = !outgoing && onReply !== undefined && rights.canPost && !message.deleted;
+  const target: DeliveryTarget = outgoing ? { kind: 'send', clientId: outgoing.clientId } : { kind: 'write', messageId: message._id };
 
   return (
     <Flex
@@ -47,6 +93,7 @@ export function MessageItem({ message, rights, now, isReply = false, busy = fals
       data-testid="chat-message"
       data-message-id={message._id}
       data-hidden={message.hidden ? 'true' : 'false'}
+      data-delivery={outgoing?.status ?? write?.status}
       opacity={display.kind === 'dimmed' ? 0.5 : 1}
     >
       <UserAvatar photo={message.sender.photo_profile} name={senderName} boxSize={isReply ? '7' : '8'} />
@@ -83,7 +130,20 @@ export function MessageItem({ message, rights, now, isReply = false, busy = fals
             {display.text}
           </Text>
         )}
-        {!message.deleted && (showReply || editable || rights.isAdmin) ? (
+        {outgoing ? (
+          <DeliveryState failed={outgoing.status === 'failed'} label="Not sent" reason={outgoing.error} discardLabel="Discard" onRetry={() => onRetry(target)} onDiscard={() => onDiscard(target)} />
+        ) : write ? (
+          <DeliveryState
+            failed={write.status === 'failed'}
+            label={FAILED_WRITE[write.kind](write)}
+            reason={write.error}
+            discardLabel={write.kind === 'edit' ? 'Discard' : 'Dismiss'}
+            onRetry={() => onRetry(target)}
+            onDiscard={() => onDiscard(target)}
+          />
+        ) : null}
+        {/* While a change is on its way or failed, the message waits for it (Retry or Discard) before another. */}
+        {!outgoing && !write && !message.deleted && (showReply || editable || rights.isAdmin) ? (
           <HStack gap="0.5" mt="0.5" minH="6">
             {showReply ? (
               <IconButton
@@ -91,7 +151,7 @@ export function MessageItem({ message, rights, now, isReply = false, busy = fals
                 title="Reply"
                 size="2xs"
                 variant="ghost"
-                disabled={message.hidden || busy}
+                disabled={message.hidden}
                 onClick={() => onReply?.(message)}
               >
                 <ReplyIcon />
@@ -99,10 +159,10 @@ export function MessageItem({ message, rights, now, isReply = false, busy = fals
             ) : null}
             {editable ? (
               <>
-                <IconButton aria-label="Edit message" title="Edit" size="2xs" variant="ghost" disabled={busy} onClick={() => onEdit(message)}>
+                <IconButton aria-label="Edit message" title="Edit" size="2xs" variant="ghost" onClick={() => onEdit(message)}>
                   <EditIcon />
                 </IconButton>
-                <IconButton aria-label="Delete message" title="Delete" size="2xs" variant="ghost" disabled={busy} onClick={() => onDelete(message)}>
+                <IconButton aria-label="Delete message" title="Delete" size="2xs" variant="ghost" onClick={() => onDelete(message)}>
                   <TrashIcon />
                 </IconButton>
               </>
@@ -113,7 +173,6 @@ export function MessageItem({ message, rights, now, isReply = false, busy = fals
                 title={message.hidden ? 'Unhide' : 'Hide'}
                 size="2xs"
                 variant="ghost"
-                disabled={busy}
                 onClick={() => onToggleHide(message)}
               >
                 {message.hidden ? <EyeIcon /> : <EyeOffIcon />}

@@ -2,15 +2,23 @@ import { Box, Button, Flex, Separator, Spinner, Stack, Text } from '@chakra-ui/r
 import type { ChatMessage } from '@le/contracts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
+import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
 import { formatDay } from '@/features/chat/utils/format';
+import { outgoingAsMessage, outgoingId } from '@/features/chat/utils/outgoing';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { isOwn } from '@/features/chat/utils/rights';
-import { buildThreads, groupByDay } from '@/features/chat/utils/threads';
+import { buildThreads, groupByDay, repliesLabel } from '@/features/chat/utils/threads';
 import { MessageItem } from './message-item';
 import type { MessageActions } from './message-item';
 
 interface MessageListProps extends MessageActions {
   messages: ChatMessage[];
+  /** This client's messages on their way or not sent, shown in their place until the server's version comes. */
+  outbox?: OutgoingMessage[];
+  /** This client's edits, hides and deletes on their way or failed, by message id. */
+  writes?: Record<string, PendingWrite>;
+  /** The stream shown ('global' or a chat id; null before the member's first message). */
+  stream: string | null;
   rights: ChatRights;
   loaded: boolean;
   /** The first load failed (it is retried every 5 s). */
@@ -18,8 +26,13 @@ interface MessageListProps extends MessageActions {
   emptyText: string;
   hasOlder: boolean;
   onLoadOlder: () => void;
-  busyId: string | null;
+  /** Open threads by their first message's id (collapsed by default, spec §4; one's own reply opens its thread). */
+  openThreads: Record<string, boolean>;
+  onToggleThread: (rootId: string, open: boolean) => void;
 }
+
+const NO_OUTBOX: OutgoingMessage[] = [];
+const NO_WRITES: Record<string, PendingWrite> = {};
 
 const useNow = (everyMs: number) => {
   const [now, setNow] = useState(() => Date.now());
@@ -31,20 +44,53 @@ const useNow = (everyMs: number) => {
 };
 
 /** Messages oldest first under DD/MM/YYYY day headers; threads collapsed by default (spec §4). */
-export function MessageList({ messages, rights, loaded, failed = false, emptyText, hasOlder, onLoadOlder, busyId, ...actions }: MessageListProps) {
+export function MessageList({
+  messages,
+  outbox = NO_OUTBOX,
+  writes = NO_WRITES,
+  stream,
+  rights,
+  loaded,
+  failed = false,
+  emptyText,
+  hasOlder,
+  onLoadOlder,
+  openThreads,
+  onToggleThread,
+  ...actions
+}: MessageListProps) {
   const now = useNow(10_000);
-  const groups = useMemo(() => groupByDay(buildThreads(messages)), [messages]);
-  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const outgoing = useMemo(() => new Map(outbox.map((entry) => [outgoingId(entry.clientId), entry])), [outbox]);
+  const shown = useMemo(() => (outbox.length === 0 ? messages : [...messages, ...outbox.map((entry) => outgoingAsMessage(entry, stream))]), [messages, outbox, stream]);
+  const groups = useMemo(() => groupByDay(buildThreads(shown)), [shown]);
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
-  const newest = messages.reduce<ChatMessage | null>((latest, message) => (latest === null || message.createdAt > latest.createdAt ? message : latest), null);
-  const newestOwn = newest !== null && isOwn(rights, newest.sender);
+  const newest = shown.reduce<ChatMessage | null>((latest, message) => (latest === null || message.createdAt > latest.createdAt ? message : latest), null);
+  const newestOwn = newest !== null && (outgoing.has(newest._id) || isOwn(rights, newest.sender));
 
-  // Follow the newest message while the reader is at the bottom, and always after one's own.
-  useLayoutEffect(() => {
+  // Follow the newest message while the reader is at the bottom, and always after one's own: a reply
+  // is brought into view in its (opened) thread, anything else at the bottom.
+  const follow = useRef(() => {});
+  follow.current = () => {
     const element = scroller.current;
-    if (element && (stick.current || newestOwn)) element.scrollTop = element.scrollHeight;
+    if (!element) return;
+    const item = newestOwn && newest?.replyTo ? element.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(newest._id)}"]`) : null;
+    if (!item) {
+      element.scrollTop = element.scrollHeight;
+      return;
+    }
+    const box = element.getBoundingClientRect();
+    const rect = item.getBoundingClientRect();
+    if (rect.bottom > box.bottom) element.scrollTop += rect.bottom - box.bottom + 8;
+    else if (rect.top < box.top) element.scrollTop -= box.top - rect.top + 8;
+  };
+  useLayoutEffect(() => {
+    if (stick.current || newestOwn) follow.current();
   }, [newest?._id, newestOwn, loaded]);
+  // A message on its way that turns into "Not sent" (Retry, Discard) grows: still in view at the bottom.
+  useLayoutEffect(() => {
+    if (stick.current) follow.current();
+  }, [outbox, writes]);
 
   return (
     <Box
@@ -92,10 +138,10 @@ export function MessageList({ messages, rights, loaded, failed = false, emptyTex
                 <Separator flex="1" />
               </Flex>
               {group.threads.map(({ message, replies }) => {
-                const expanded = open[message._id] ?? false;
+                const expanded = openThreads[message._id] ?? false;
                 return (
-                  <Box key={message._id}>
-                    <MessageItem message={message} rights={rights} now={now} busy={busyId === message._id} {...actions} />
+                  <Box key={message._id} data-testid="chat-thread" data-open={replies.length > 0 ? String(expanded) : undefined}>
+                    <MessageItem message={message} rights={rights} now={now} outgoing={outgoing.get(message._id)} write={writes[message._id]} {...actions} />
                     {replies.length > 0 ? (
                       <Box pl={{ base: '8', md: '10' }}>
                         <Button
@@ -103,15 +149,16 @@ export function MessageList({ messages, rights, loaded, failed = false, emptyTex
                           variant="plain"
                           color="gold.fg"
                           px="2"
-                          onClick={() => setOpen((state) => ({ ...state, [message._id]: !expanded }))}
+                          onClick={() => onToggleThread(message._id, !expanded)}
                           aria-expanded={expanded}
+                          data-testid="chat-thread-toggle"
                         >
-                          {expanded ? 'Hide replies' : `${replies.length} replies`}
+                          {expanded ? 'Hide replies' : repliesLabel(replies.length)}
                         </Button>
                         {expanded ? (
                           <Box borderLeftWidth="2px" borderColor="border" pl="2">
                             {replies.map((reply) => (
-                              <MessageItem key={reply._id} message={reply} rights={rights} now={now} isReply busy={busyId === reply._id} {...actions} />
+                              <MessageItem key={reply._id} message={reply} rights={rights} now={now} isReply outgoing={outgoing.get(reply._id)} write={writes[reply._id]} {...actions} />
                             ))}
                           </Box>
                         ) : null}

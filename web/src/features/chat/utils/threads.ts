@@ -26,18 +26,30 @@ const byTime = (a: ChatMessage, b: ChatMessage) => {
  * thread's first message; a reply whose parent is gone (deleted, or not loaded) shows on its own.
  * Deleted messages are left out unless they still carry replies.
  */
+const rootIn = (byId: Map<string, ChatMessage>, message: ChatMessage): ChatMessage => {
+  let current = message;
+  const seen = new Set<string>();
+  while (current.replyTo && byId.has(current.replyTo._id) && !seen.has(current._id)) {
+    seen.add(current._id);
+    current = byId.get(current.replyTo._id)!;
+  }
+  return current;
+};
+
+/** The id of the thread a message belongs to (its first message), as `buildThreads` groups it. */
+export const threadRootId = (messages: Iterable<ChatMessage>, message: ChatMessage): string => {
+  const byId = new Map<string, ChatMessage>();
+  for (const held of messages) byId.set(held._id, held);
+  return rootIn(byId, message)._id;
+};
+
+/** Spec §4: the thread toggle, "1 reply" / "N replies". */
+export const repliesLabel = (count: number): string => (count === 1 ? '1 reply' : `${count} replies`);
+
 export const buildThreads = (messages: Iterable<ChatMessage>): Thread[] => {
   const byId = new Map<string, ChatMessage>();
   for (const message of messages) byId.set(message._id, message);
-  const rootOf = (message: ChatMessage): ChatMessage => {
-    let current = message;
-    const seen = new Set<string>();
-    while (current.replyTo && byId.has(current.replyTo._id) && !seen.has(current._id)) {
-      seen.add(current._id);
-      current = byId.get(current.replyTo._id)!;
-    }
-    return current;
-  };
+  const rootOf = (message: ChatMessage) => rootIn(byId, message);
   const threads = new Map<string, Thread>();
   const sorted = [...byId.values()].sort(byTime);
   for (const message of sorted) {

@@ -3,7 +3,7 @@ import { isWithinEditWindow, type ChatMessage } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { formatDay, formatTime, messageDisplay, replyPreview } from './format';
-import { buildThreads, groupByDay } from './threads';
+import { buildThreads, groupByDay, repliesLabel, threadRootId } from './threads';
 
 const sender = { _id: 'u1', role: 'member', name: 'Rina', username: 'rina', photo_profile: '', membershipTier: 'pro' };
 const local = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, hour, minute).toISOString();
@@ -21,6 +21,21 @@ const message = (id: string, createdAt: string, replyTo: string | null = null, c
   deleted: false,
   seq: 1,
   ...changes,
+});
+
+describe('threads', () => {
+  it('says "1 reply" for one and "N replies" for more (spec §4)', () => {
+    expect(repliesLabel(1)).toBe('1 reply');
+    expect(repliesLabel(2)).toBe('2 replies');
+    expect(repliesLabel(12)).toBe('12 replies');
+  });
+
+  it('finds the thread a reply to a reply opens: its first message', () => {
+    const held = [message('a', local(20, 10)), message('c', local(20, 10, 5), 'a'), message('d', local(20, 10, 6), 'c')];
+    expect(threadRootId(held, held[2]!)).toBe('a');
+    expect(threadRootId(held, held[0]!)).toBe('a');
+    expect(threadRootId(held, message('x', local(20, 11), 'gone'))).toBe('x');
+  });
 });
 
 describe('buildThreads', () => {

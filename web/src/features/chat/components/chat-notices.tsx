@@ -6,24 +6,23 @@ import { paths } from '@/config/paths';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { WITH_ADMINS_NOTICE } from '@/features/chat/utils/rights';
 
-/** The viewer's notice (spec §6): guest and trial read only; an expired member is sent to renew. */
+/**
+ * The expired member's notice, sent to renew. The guest's and the trial's notices of spec §6 are said
+ * once, in place of the composer (`composerNotice`), not here too in a second language.
+ */
 export function ChatNotices({ rights }: { rights: ChatRights }) {
-  if (!rights.notice && !rights.expired) return null;
+  if (!rights.expired) return null;
   return (
     <Box px="3" py="2" bg="gold.subtle" borderBottomWidth="1px" borderColor="gold.muted" data-testid="chat-notice">
-      {rights.notice ? (
-        <Text fontSize="xs" color="gold.100">
-          {rights.notice}
-        </Text>
-      ) : null}
-      {rights.expired ? (
-        <Text fontSize="xs" color="gold.100">
-          {UI_TEXT.chatExpiredNotice} <TextLink to={paths.paymentMembership.href}>Renew membership</TextLink>
-        </Text>
-      ) : null}
+      <Text fontSize="xs" color="gold.100">
+        {UI_TEXT.chatExpiredNotice} <TextLink to={paths.paymentMembership.href}>Renew membership</TextLink>
+      </Text>
     </Box>
   );
 }
+
+/** What shows in place of the composer for a viewer who may not post: the role's own notice (spec §6), else the register line. */
+export const composerNotice = (rights: ChatRights): string => rights.notice ?? UI_TEXT.chatRegisterNotice;
 
 /**
  * /chat-user for a trial or an expired member (`roomRights`: their rights in the live room): they can

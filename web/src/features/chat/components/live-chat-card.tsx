@@ -2,14 +2,27 @@ import { Badge, Card, HStack, Heading } from '@chakra-ui/react';
 import { LIMITS, UI_TEXT } from '@le/contracts';
 import { useMemo } from 'react';
 
+import { TOP_BAR_HEIGHT } from '@/components/layouts/top-bar';
 import { useRealtimeStore } from '@/lib/realtime-client';
 import { useSessionStore } from '@/stores/session-store';
 import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
 import { GLOBAL_STREAM } from '@/features/chat/stores/chat-store';
 import { chatRights } from '@/features/chat/utils/rights';
-import { ChatNotices } from './chat-notices';
+import { ChatNotices, composerNotice } from './chat-notices';
 import { ConnectionBanner } from './connection-banner';
 import { Conversation } from './conversation';
+
+/**
+ * The card's height: spec §2's 600 px where the screen has room, else what the screen leaves, so its
+ * composer is never below the fold (the messages scroll inside). Beside the FAQ (lg) the card starts
+ * under the top bar and /faq-chat's heading (its top at 217 px, 16 px kept under it); stacked under
+ * the FAQ, it fits the screen under the top bar once scrolled to. e2e/chat-failures checks the
+ * composer in view at 1280×720, 1280×800 and 375×667.
+ */
+const CARD_HEIGHT = {
+  base: `min(${LIMITS.chatCardHeightPx}px, calc(100dvh - ${TOP_BAR_HEIGHT} - 32px))`,
+  lg: `min(${LIMITS.chatCardHeightPx}px, calc(100dvh - 233px))`,
+};
 
 /** The global room as a 600 px card (spec §2 FAQ chat), with every role's rights of spec §6. */
 export function LiveChatCard() {
@@ -21,7 +34,7 @@ export function LiveChatCard() {
   const connected = useRealtimeStore((state) => state.status === 'connected');
 
   return (
-    <Card.Root h={`${LIMITS.chatCardHeightPx}px`} overflow="hidden" bg="bg.panel" borderColor="border" data-testid="live-chat-card">
+    <Card.Root h={CARD_HEIGHT} minH="400px" scrollMarginTop={`calc(${TOP_BAR_HEIGHT} + 16px)`} overflow="hidden" bg="bg.panel" borderColor="border" data-testid="live-chat-card">
       <Card.Header py="3" px="4" borderBottomWidth="1px" borderColor="border">
         <HStack justify="space-between">
           <Heading as="h2" size="md">
@@ -38,6 +51,7 @@ export function LiveChatCard() {
           viewer={viewer}
           rights={rights}
           emptyText="No messages yet."
+          disabledText={composerNotice(rights)}
           notices={
             <>
               <ConnectionBanner />

@@ -87,7 +87,8 @@ describe.runIf(chromiumPath)('membership lifecycle in the browser (contract §9)
     const input = member.page.getByRole('textbox', { name: 'Message' });
     await input.fill(question);
     await input.press('Enter');
-    await member.page.getByTestId('chat-message').filter({ hasText: question }).waitFor();
+    // the server has it (a message on its way shows at once, marked data-delivery)
+    await member.page.locator('[data-testid="chat-message"]:not([data-delivery])').filter({ hasText: question }).waitFor();
     const conversation = (await (await fetch(`${baseURL}/api/chat/with-admin`, { headers: { authorization: `Bearer ${session.token}` } })).json()) as {
       chat: { _id: string };
     };

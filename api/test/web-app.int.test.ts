@@ -163,15 +163,24 @@ describe('the web app with the build’s route preloads', () => {
     expect(response.body).not.toContain('elsewhere.example');
   });
 
-  it('answers a repeated request with 304 by its ETag, and gives an address it does not list the plain index.html', async () => {
-    const first = await page('/faq-chat');
-    const etag = first.headers.etag;
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await page('/faq-chat', { 'if-none-match': String(etag) });
+  it('answers a repeated request with 304 by the ETag of the encoding it sends, and gives an address it does not list the plain index.html', async () => {
+    const br = await page('/faq-chat', { 'accept-encoding': 'br' });
+    const gz = await page('/faq-chat', { 'accept-encoding': 'gzip' });
+    const plain = await page('/faq-chat');
+    const tags = [br, gz, plain].map((response) => String(response.headers.etag));
+    for (const tag of tags) expect(tag).toMatch(/^"[\w-]+"$/);
+    expect(new Set(tags).size).toBe(3);
+    expect((await page('/faq-chat', { 'accept-encoding': 'br', 'if-none-match': tags[0]! })).statusCode).toBe(304);
+    expect((await page('/faq-chat', { 'accept-encoding': 'br', 'if-none-match': `"other", W/${tags[0]!}` })).statusCode).toBe(304);
+    // a gzip-only client revalidating with the brotli copy's tag gets the gzip bytes, not a 304
+    const crossed = await page('/faq-chat', { 'accept-encoding': 'gzip', 'if-none-match': tags[0]! });
+    expect(crossed.statusCode).toBe(200);
+    expect(crossed.headers['content-encoding']).toBe('gzip');
+    expect(preloadsIn(gunzipSync(crossed.rawPayload).toString())).toEqual(PRELOADS['/faq-chat']);
+    const again = await page('/faq-chat', { 'if-none-match': tags[2]! });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await page('/');
-    expect(other.headers.etag).not.toBe(etag);
+    expect((await page('/')).headers.etag).not.toBe(tags[2]);
 
     const unlisted = await page('/manage-membership');
     expect(unlisted.statusCode).toBe(200);

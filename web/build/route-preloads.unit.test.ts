@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../src/config/paths';
-import { ROUTE_MODULES, routePreloads, type BuiltChunk } from './route-preloads';
+import { ROUTE_MODULES, ROUTE_PRELOADS_FILE, routePreloads, type BuiltChunk } from './route-preloads';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const router = readFileSync(path.join(web, 'src/app/router.tsx'), 'utf8');
@@ -31,6 +31,11 @@ describe('the route table of the preloads', () => {
   it('names a page for every address of config/paths but the /auth root, which only redirects', () => {
     const addresses = hrefsOf(paths).filter((href) => href !== paths.auth.root.href);
     expect(Object.keys(ROUTE_MODULES).sort()).toEqual([...new Set(addresses)].sort());
+  });
+
+  it('writes the file the API reads (api/src/plugins/external/web-app.ts names it too: web and api import nothing of each other)', () => {
+    const server = readFileSync(path.join(web, '../api/src/plugins/external/web-app.ts'), 'utf8');
+    expect(server).toContain(`export const ROUTE_PRELOADS_FILE = '${ROUTE_PRELOADS_FILE}';`);
   });
 
   it('names modules that exist and that router.tsx lazy-loads', () => {

@@ -19,25 +19,27 @@ declare module 'fastify' {
   }
 }
 
-interface PageVariant {
-  etag: string;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** One page's bytes in each encoding, each with its own strong ETag (a shared cache keeps them apart). */
+type PageVariant = Record<Encoding, { body: Buffer; etag: string }>;
 
 /** A script URL the build wrote: under /assets/, no quote or angle bracket to break out of the attribute. */
 const SAFE_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
 
 const variantOf = (html: string): PageVariant => {
   const identity = Buffer.from(html);
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   return {
-    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-    identity,
-    br: brotliCompressSync(identity),
-    gzip: gzipSync(identity, { level: 9 }),
+    identity: { body: identity, etag: `"${hash}"` },
+    br: { body: brotliCompressSync(identity), etag: `"${hash}-br"` },
+    gzip: { body: gzipSync(identity, { level: 9 }), etag: `"${hash}-gz"` },
   };
 };
+
+/** Whether If-None-Match names this ETag (a list, `*`, weak forms compared weakly as RFC 9110 says). */
+const matchesEtag = (ifNoneMatch: string | undefined, etag: string): boolean =>
+  ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 
 /**
  * index.html once per address the build listed, with `<link rel="modulepreload">` for the page's own
@@ -67,7 +69,7 @@ const addressOf = (url: string): string => {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
 };
 
-const preferredEncoding = (accept: string | undefined): 'br' | 'gzip' | 'identity' => {
+const preferredEncoding = (accept: string | undefined): Encoding => {
   const offered = (accept ?? '')
     .toLowerCase()
     .split(',')
@@ -111,11 +113,12 @@ export default fp<{ root: string }>(
     app.decorateReply('sendAppPage', function sendAppPage(this: FastifyReply, request: FastifyRequest) {
       const variant = variants.get(addressOf(request.url));
       if (!variant) return this.type('text/html; charset=utf-8').sendFile('index.html');
-      this.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', variant.etag).type('text/html; charset=utf-8');
-      if (request.headers['if-none-match'] === variant.etag) return this.code(304).send();
       const encoding = preferredEncoding(request.headers['accept-encoding']);
+      const { body, etag } = variant[encoding];
+      this.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag).type('text/html; charset=utf-8');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return this.code(304).send();
       if (encoding !== 'identity') this.header('content-encoding', encoding);
-      return this.send(encoding === 'br' ? variant.br : encoding === 'gzip' ? variant.gzip : variant.identity);
+      return this.send(body);
     });
     app.get('/', (request, reply) => reply.sendAppPage(request));
   },

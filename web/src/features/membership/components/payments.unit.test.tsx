@@ -113,7 +113,7 @@ describe('/payment-membership: what each tier adds', () => {
     expect(rows('pro')).toEqual(['✓ chart', '✓ room', '✓ admins', '✓ levels', '✗ analysis']);
     expect(rows('expert')).toEqual(['✓ chart', '✓ room', '✓ admins', '✓ levels', '✓ analysis']);
     // readers hear what a plan lacks, not only a cross
-    expect(byTestId('plan-basic')?.querySelector('[data-feature="levels"]')?.textContent).toBe("Open signals' entry, stop-loss and targets, live (not included)");
+    expect(byTestId('plan-basic')?.querySelector('[data-feature="levels"]')?.textContent).toBe("Open signals' direction, entry, stop-loss and targets, live (not included)");
     // the radio is described by its list
     const pro = byTestId('tier-pro');
     expect(document.getElementById(pro!.getAttribute('aria-describedby')!)?.getAttribute('aria-label')).toBe('What Pro includes');

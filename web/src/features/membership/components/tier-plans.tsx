@@ -6,9 +6,7 @@ import { TextLink } from '@/components/ui/button-link';
 import { CheckIcon, XMarkIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatRupiah, perPeriod } from '@/features/membership/utils/format';
-import { tierFeatureRows, tierSummary } from '@/features/membership/utils/tier-features';
-
-const tierName = (tier: PaidTier): string => tier.charAt(0).toUpperCase() + tier.slice(1);
+import { tierFeatureRows, tierName, tierSummary } from '@/features/membership/utils/tier-features';
 
 /**
  * The paid tiers side by side (stacked on phones): each card a radio with its price, and under it

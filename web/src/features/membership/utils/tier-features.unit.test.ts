@@ -1,7 +1,7 @@
 import { PAID_TIERS, signalAccessOf } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { TIER_FEATURES, tierFeatureRows, tierSummary } from './tier-features';
+import { TIER_FEATURES, tierFeatureRows, tierName, tierSummary } from './tier-features';
 
 const included = (tier: (typeof PAID_TIERS)[number]) =>
   Object.fromEntries(tierFeatureRows(tier).map((row) => [row.key, row.included]));
@@ -30,9 +30,21 @@ describe('the tier comparison is the product rules (contract §8 who sees what)'
     expect(analysis.has(admin, now)).toBe(true);
   });
 
-  it('each tier says what it adds to the one below', () => {
-    expect(tierSummary('basic')).toBe('The live chart, the member room and the admins.');
-    expect(tierSummary('pro')).toBe("Everything in Basic, plus the open signals' levels.");
+  it('each tier says what it adds to the one below, never what every signed-in user has (the admins, a trial too)', () => {
+    expect(tierSummary('basic')).toBe('The live chart and the member room.');
+    expect(tierSummary('pro')).toBe("Everything in Basic, plus the open signals' direction and levels.");
     expect(tierSummary('expert')).toBe("Everything in Pro, plus the admins' analysis.");
+    const everyone = TIER_FEATURES.filter((feature) => feature.adds === null).map((feature) => feature.key);
+    expect(everyone).toEqual(['admins']);
+  });
+
+  it("the levels row names all an open signal hides below pro (contract §8: side, entry, stopLoss, takeProfits)", () => {
+    const levels = TIER_FEATURES.find((feature) => feature.key === 'levels')!;
+    for (const word of ['direction', 'entry', 'stop-loss', 'targets']) expect(levels.label).toContain(word);
+    expect(levels.adds).toContain('direction');
+  });
+
+  it('a tier by name', () => {
+    expect(PAID_TIERS.map(tierName)).toEqual(['Basic', 'Pro', 'Expert']);
   });
 });

@@ -11,7 +11,7 @@ import { useUnreadStore } from '@/stores/unread-store';
 import { UnreadBadge, unreadBadgeText, unreadLabel } from '@/components/ui/unread-badge';
 import { UserMenu, accountMenuLabel } from '@/components/layouts/user-menu';
 import { clearUnread } from '@/features/chat/api/get-chats';
-import { UNREAD_SETTLE_MS, unreadTotal } from '@/features/chat/hooks/use-unread-total';
+import { UNREAD_MAX_WAIT_MS, UNREAD_SETTLE_MS, unreadTotal } from '@/features/chat/hooks/use-unread-total';
 
 /** A socket.io-client socket as the realtime client uses it, driven by the test. */
 class FakeSocket extends EventEmitter {
@@ -171,6 +171,22 @@ describe('UnreadLiveLayer with the account menu', () => {
     });
     await waitFor(() => expect(avatarBadge()).toBe('2'));
     expect(reads('user')).toBe(3);
+  });
+
+  it('steady traffic is read at least once a second, not put off while events keep coming', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    mount(publicUser('budi', { role: 'trial' }));
+    await waitFor(() => expect(reads('user')).toBe(1));
+    const socket = sockets.at(-1)!;
+    // An event every 100 ms for 3 s: a settling wait pushed on by each would never read.
+    for (let seq = 1; seq <= 30; seq += 1) {
+      act(() => {
+        socket.emit('chat:event', posted(CHAT, seq));
+      });
+      await act(async () => vi.advanceTimersByTimeAsync(100));
+    }
+    expect(reads('user')).toBeGreaterThanOrEqual(1 + Math.floor(3000 / UNREAD_MAX_WAIT_MS));
+    expect(reads('user')).toBeLessThanOrEqual(1 + Math.ceil(3000 / (UNREAD_MAX_WAIT_MS - UNREAD_SETTLE_MS)));
   });
 
   it('an admin: the sum over every member chat from the admin list, "99+" past 99, the Message item says it too', async () => {

@@ -9,8 +9,10 @@ import { chatKeys } from '@/features/chat/api/keys';
 
 /** The global room's stream (contract §6); every other stream is a private chat. */
 const GLOBAL = 'global';
-/** A burst of events (a message and its read mark) is read once. */
+/** A burst of events (a message and its read mark) is read once… */
 export const UNREAD_SETTLE_MS = 150;
+/** …but steady traffic is read at least this often (the settling wait is not pushed on forever). */
+export const UNREAD_MAX_WAIT_MS = 1000;
 
 /** The viewer's unread private messages: the sum of `unreadCount` over their chats (spec §3). */
 export const unreadTotal = (chats: readonly Pick<ChatSummary, 'unreadCount'>[] | undefined): number =>
@@ -48,10 +50,18 @@ export function useUnreadTotal(kind: ChatListKind | null): number {
   useEffect(() => {
     if (kind === null) return;
     let timer: number | undefined;
+    let firstAt = 0;
+    const read = () => {
+      timer = undefined;
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list(kind) });
+    };
     const stop = onChatEvent((event) => {
       if (event.stream === GLOBAL) return;
+      const now = Date.now();
+      if (timer === undefined) firstAt = now;
+      else if (now - firstAt + UNREAD_SETTLE_MS > UNREAD_MAX_WAIT_MS) return; // the pending read comes soon enough
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: chatKeys.list(kind) }), UNREAD_SETTLE_MS);
+      timer = window.setTimeout(read, UNREAD_SETTLE_MS);
     });
     return () => {
       stop();

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { system } from './system';
-import { TIER_BADGE_STYLES } from './tier-badge';
+import { OTHER_PAYMENT_STATUS_PALETTE, PAYMENT_STATUS_PALETTES, TIER_BADGE_STYLES } from './tier-badge';
 
 /**
  * Text contrast is a property of the theme's tokens, so it is checked here, once, for every
@@ -107,5 +110,36 @@ describe('theme contrast', () => {
         .filter(({ ratio }) => ratio < 4.5);
     });
     expect(low).toEqual([]);
+  });
+
+  // The payment status badges are solid (components/ui/tier-badge PaymentStatusBadge): contrast text on the solid fill.
+  it.each(['_dark', '_light'] as Mode[])('every payment status badge keeps its text at least 4.5:1 on its fill (%s)', (mode) => {
+    const low = [...Object.values(PAYMENT_STATUS_PALETTES), OTHER_PAYMENT_STATUS_PALETTE]
+      .map((palette) => ({ palette, ratio: Number(contrast(colour(`${palette}.contrast`, mode), colour(`${palette}.solid`, mode)).toFixed(2)) }))
+      .filter(({ ratio }) => ratio < 4.5);
+    expect(low).toEqual([]);
+  });
+});
+
+/**
+ * Chakra's orange is a dark red in the dark mode: a warning drawn with it reads as one more error (issue
+ * 13). Warnings use the warning tokens (fg/bg/border.warning, the amber palette, the Alert's warning).
+ */
+describe('no orange in the screens', () => {
+  const SRC = fileURLToPath(new URL('../..', import.meta.url));
+  // The chat's connection banner is the chat work's to move onto the warning tokens (bg/fg/border.warning).
+  const LEFT_TO_OTHERS = ['features/chat/components/connection-banner.tsx'];
+  it('no component draws an orange colour or palette', () => {
+    const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith('system.ts') && !LEFT_TO_OTHERS.includes(file.split('\\').join('/')),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    const uses = files.flatMap((file) =>
+      readFileSync(join(SRC, file), 'utf8')
+        .split('\n')
+        .map((line, index) => ({ at: `${file}:${index + 1}`, line: line.trim() }))
+        .filter(({ line }) => /['"`{]orange(\.|['"`/])/.test(line)),
+    );
+    expect(uses).toEqual([]);
   });
 });

@@ -32,6 +32,16 @@ export const MEMBERSHIP_STATUS_STYLES = {
   Expired: { colorPalette: 'red', variant: 'solid' },
 } as const satisfies Record<MembershipBadgeStatus, BadgeProps>;
 
+/**
+ * A payment's status (spec §4 "Payment status badge colours: approved green, pending yellow, rejected
+ * red, other grey"), solid, the same on the member's history and the admin's queue and inbox panel.
+ */
+export const PAYMENT_STATUS_PALETTES: Readonly<Record<string, string>> = { approved: 'green', pending: 'yellow', rejected: 'red' };
+export const OTHER_PAYMENT_STATUS_PALETTE = 'gray';
+
+export const paymentStatusPalette = (status: string): string =>
+  Object.hasOwn(PAYMENT_STATUS_PALETTES, status) ? PAYMENT_STATUS_PALETTES[status]! : OTHER_PAYMENT_STATUS_PALETTE;
+
 /** A role chip beside the tier badge says nothing new when it reads the same ("trial" and "Trial"). */
 export const roleRepeatsTier = (role: string | null | undefined, tier: string | null | undefined): boolean =>
   Boolean(role && tier && role.toLowerCase() === tier.toLowerCase());
@@ -62,6 +72,24 @@ export function TierBadge({ role, tier, ...props }: { role: string | null | unde
 export function MembershipStatusBadge({ status, ...props }: { status: MembershipBadgeStatus } & BadgeProps) {
   return (
     <Badge data-status={status} px="2" borderRadius="full" fontWeight="semibold" {...MEMBERSHIP_STATUS_STYLES[status]} {...props}>
+      {status}
+    </Badge>
+  );
+}
+
+/** A payment's status in its one look (approved green, pending yellow, rejected red, other grey). */
+export function PaymentStatusBadge({ status, ...props }: { status: string } & BadgeProps) {
+  return (
+    <Badge
+      data-payment-status={status}
+      colorPalette={paymentStatusPalette(status)}
+      variant="solid"
+      px="2"
+      borderRadius="full"
+      fontWeight="semibold"
+      textTransform="capitalize"
+      {...props}
+    >
       {status}
     </Badge>
   );

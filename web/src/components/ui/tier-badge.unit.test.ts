@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { MEMBERSHIP_STATUS_STYLES, TIER_BADGE_STYLES, roleRepeatsTier, tierBadgeStyle } from './tier-badge';
+import { MEMBERSHIP_STATUS_STYLES, TIER_BADGE_STYLES, paymentStatusPalette, roleRepeatsTier, tierBadgeStyle } from './tier-badge';
 
 describe('one badge style per tier and status', () => {
   it('the Trial status badge is the trial tier badge: one grey, never a second grey or blue', () => {
@@ -36,5 +36,14 @@ describe('one badge style per tier and status', () => {
     expect(roleRepeatsTier('trial', 'Trial')).toBe(true);
     expect(roleRepeatsTier('member', 'pro')).toBe(false);
     expect(roleRepeatsTier('member', null)).toBe(false);
+  });
+
+  it('spec §4 payment status colours: approved green, pending yellow, rejected red, other grey', () => {
+    expect(paymentStatusPalette('approved')).toBe('green');
+    expect(paymentStatusPalette('pending')).toBe('yellow');
+    expect(paymentStatusPalette('rejected')).toBe('red');
+    expect(paymentStatusPalette('refunded')).toBe('gray');
+    // a status named like an object's own property is still "other"
+    expect(paymentStatusPalette('constructor')).toBe('gray');
   });
 });

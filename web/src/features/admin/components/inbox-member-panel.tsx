@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
-import { MembershipStatusBadge, TierBadge } from '@/components/ui/tier-badge';
+import { MembershipStatusBadge, PaymentStatusBadge, TierBadge } from '@/components/ui/tier-badge';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { adminKeys } from '@/features/admin/api/keys';
@@ -13,8 +13,6 @@ import { useMemberPayments } from '@/features/admin/api/payments';
 import { formatDate, formatDateTime, formatRupiah } from '@/features/admin/utils/format';
 import { PaymentReviewCard } from './payment-review-card';
 import { RejectPaymentDialog } from './reject-payment-dialog';
-
-const statusPalette: Record<string, string> = { approved: 'green', pending: 'yellow', rejected: 'red' };
 
 /** The inbox's pending payment as the queue's record, until the member's own list has answered. */
 export const pendingRecordOf = (member: InboxMember): AdminPaymentRecord | null => {
@@ -104,7 +102,7 @@ export function InboxMemberPanel({ member, onDecided }: { member: InboxMember; o
           </Fact>
           {member.graceEndsAt ? (
             <Fact label="Grace until">
-              <Text color={standing === 'Grace' ? 'orange.300' : undefined} data-testid="member-grace">
+              <Text color={standing === 'Grace' ? 'fg.warning' : undefined} data-testid="member-grace">
                 {formatDate(member.graceEndsAt)}
               </Text>
             </Fact>
@@ -171,9 +169,7 @@ export function InboxMemberPanel({ member, onDecided }: { member: InboxMember; o
                       {payment.duration}
                     </Text>
                   </Text>
-                  <Badge colorPalette={statusPalette[payment.status] ?? 'gray'} variant="solid" textTransform="capitalize" size="sm">
-                    {payment.status}
-                  </Badge>
+                  <PaymentStatusBadge status={payment.status} size="sm" />
                 </Flex>
                 <Flex justify="space-between" gap="2" color="fg.muted">
                   <Text>{formatDateTime(payment.paymentDate)}</Text>

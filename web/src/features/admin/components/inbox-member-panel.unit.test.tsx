@@ -91,6 +91,9 @@ describe('the inbox member panel (contract §9)', () => {
     expect(byTestId('member-pending-payment')?.querySelector('[data-testid="expected-amount"]')?.textContent).toBe('Rp 100.000');
     await waitFor(() => expect(byTestId('member-payment-history')?.children).toHaveLength(3));
     expect(byTestId('member-payment-history')?.textContent).toContain('Reason: Wrong amount');
+    // each payment's status in the one PaymentStatusBadge (components/ui/tier-badge)
+    const statuses = [...byTestId('member-payment-history')!.querySelectorAll('[data-payment-status]')].map((badge) => badge.textContent);
+    expect(statuses).toEqual(['pending', 'rejected', 'approved']);
     await waitFor(() => expect(byTestId('member-pending-payment')?.querySelector('img')?.getAttribute('src')).toBe('blob:proof'));
   });
 

@@ -1,15 +1,13 @@
-import { Badge, Box, Button, Card, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { AdminPaymentRecord, PublicUser } from '@le/contracts';
 import { useState } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
-import { TierBadge } from '@/components/ui/tier-badge';
+import { PaymentStatusBadge, TierBadge } from '@/components/ui/tier-badge';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { approvePayment } from '@/features/admin/api/payments';
 import { formatDate, formatDateTime, formatRupiah } from '@/features/admin/utils/format';
 import { PaymentProof } from './payment-proof';
-
-const statusPalette: Record<string, string> = { approved: 'green', pending: 'yellow', rejected: 'red' };
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -98,9 +96,7 @@ export function PaymentReviewCard({
                 </Text>
               </Stack>
             )}
-            <Badge colorPalette={statusPalette[payment.status] ?? 'gray'} variant="solid" textTransform="capitalize" data-testid="payment-status">
-              {payment.status}
-            </Badge>
+            <PaymentStatusBadge status={payment.status} data-testid="payment-status" />
           </Flex>
           <SimpleGrid columns={compact ? 2 : { base: 2, lg: 4 }} gap="4">
             <Fact label="Plan">

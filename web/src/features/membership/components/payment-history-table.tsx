@@ -2,12 +2,9 @@ import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { PaymentRecord } from '@le/contracts';
 import { useState } from 'react';
 
+import { PaymentStatusBadge } from '@/components/ui/tier-badge';
 import { formatDate, formatRupiah, isCustomAmount } from '@/features/membership/utils/format';
 import { ProofDialog } from './proof-dialog';
-
-/** Spec §4 payment status colours: approved green, pending yellow, rejected red, other grey. */
-export const paymentStatusPalette = (status: string): string =>
-  status === 'approved' ? 'green' : status === 'pending' ? 'yellow' : status === 'rejected' ? 'red' : 'gray';
 
 /** Why a rejected payment was rejected (contract §9), under its status. */
 function RejectionReason({ payment }: { payment: PaymentRecord }) {
@@ -61,9 +58,7 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
                   ) : null}
                 </Table.Cell>
                 <Table.Cell>
-                  <Badge colorPalette={paymentStatusPalette(payment.status)} variant="solid" borderRadius="full" textTransform="capitalize" data-testid="payment-status">
-                    {payment.status}
-                  </Badge>
+                  <PaymentStatusBadge status={payment.status} data-testid="payment-status" />
                   <RejectionReason payment={payment} />
                 </Table.Cell>
                 <Table.Cell>{payment.expiredDate ? formatDate(payment.expiredDate) : '—'}</Table.Cell>
@@ -89,9 +84,7 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
                   {payment.duration === 'yearly' ? 'yearly' : 'monthly'}
                 </Text>
               </Text>
-              <Badge colorPalette={paymentStatusPalette(payment.status)} variant="solid" borderRadius="full" textTransform="capitalize">
-                {payment.status}
-              </Badge>
+              <PaymentStatusBadge status={payment.status} />
             </HStack>
             <RejectionReason payment={payment} />
             <HStack justify="space-between" gap="3" fontSize="sm">

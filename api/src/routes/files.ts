@@ -6,6 +6,11 @@ const Binary = { description: 'the image bytes', type: 'string', format: 'binary
 
 /** Ids are never reused and stored bytes never change: a public file may be cached for good. */
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * `?w=` answered with the original (copies not made yet, or one lost from the disk and made again
+ * at the next start): the address answers a copy later, so it is kept five minutes, not a year.
+ */
+const ORIGINAL_FOR_WIDTH_CACHE = 'public, max-age=300';
 const PRIVATE_CACHE = 'private, no-store';
 
 /**
@@ -20,9 +25,9 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const record = await app.store.files.findById(request.params.id);
       // A private file is not found here: its address must not work without a token.
       if (!record || record.visibility !== 'public') throw notFound('File not found.');
-      // `?w=`: the narrowest smaller copy at least that wide, else the original: the same picture
-      // either way, and copies are never replaced, so it is cached as long as the original.
-      return app.uploads.send(reply, record, PUBLIC_CACHE, request.query.w);
+      // `?w=`: the narrowest smaller copy at least that wide (never replaced: cached as long as the
+      // original), else the original, cached briefly.
+      return app.uploads.send(reply, record, { cacheControl: PUBLIC_CACHE, width: request.query.w, originalCacheControl: ORIGINAL_FOR_WIDTH_CACHE });
     },
   );
 
@@ -40,7 +45,8 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const record = await app.store.files.findById(request.params.id);
       if (!record) throw notFound('File not found.');
       if (record.ownerId !== user._id && user.role !== 'admin') throw forbidden('This file is private.');
-      return app.uploads.send(reply, record, PRIVATE_CACHE);
+      // `?w=` means nothing here: a private file is always its original.
+      return app.uploads.send(reply, record, { cacheControl: PRIVATE_CACHE });
     },
   );
 };

@@ -29,16 +29,19 @@
  *
  * - with `variantWidths` (history images), smaller WebP copies for every width narrower than the
  *   image, `DATA_DIR/uploads/<id>.w<width>.webp`, recorded as the file's `variants`, written and
- *   removed with it; `ensureVariants` makes them later for a file stored before copies existed.
+ *   removed with it; `ensureVariants` makes them later for a file stored before copies existed,
+ *   and again for a listed copy gone from the disk. A stored name is never overwritten (a temp file
+ *   linked to its name): a file another process made first is left as it is, and a clean-up
+ *   removes only what its own call created.
  *
  * Serving: public files at `GET /api/files/:id` (anyone, cached for a year; `?w=` picks the
- * narrowest copy at least that wide, else the original), private files at
+ * narrowest copy at least that wide, else the original, cached briefly), private files at
  * `GET /api/files/private/:id` (the owner's or an admin's bearer token); see routes/files.ts.
  * The web app shows private images with the `usePrivateImage(url)` hook (web/src/hooks).
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { createReadStream, type Stats } from 'node:fs';
+import { link, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@le/contracts';
 import { ErrorResponse } from '@le/contracts/schemas';
@@ -255,6 +258,22 @@ export const makeVariants = async (image: Buffer, imageWidth: number, widths: re
 
 export const variantName = (fileId: string, width: number): string => `${fileId}.w${width}.webp`;
 
+/** A temp file of `writeStored` (`.<name>.<random>.part`): renamed or removed within the call that made it. */
+const PART_FILE = /^\..+\.part$/;
+/** A temp file older than this was left by a process that stopped mid-write. */
+export const STALE_PART_MS = 60 * 60_000;
+
+/** The errors of `link` on a filesystem without hard links. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+export interface SendOptions {
+  cacheControl: string;
+  /** `?w=`: the narrowest copy at least this wide, else the original. */
+  width?: number;
+  /** The cache of the original when `width` was asked (a copy not made yet, or lost, may come later). */
+  originalCacheControl?: string;
+}
+
 /** Where uploads live: `DATA_DIR/uploads`. */
 export const uploadsDirOf = (dataDir: string): string => path.join(dataDir, 'uploads');
 
@@ -268,17 +287,61 @@ export interface UploadServiceDeps {
 export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) => {
   const dir = uploadsDirOf(dataDir);
 
-  /** Writes one file of the uploads folder through a temp name and a rename: never half a file. */
-  const writeStored = async (name: string, data: Buffer): Promise<void> => {
+  /** The file's size and times, or null when it is not on the disk. */
+  const present = (name: string): Promise<Stats | null> => stat(path.join(dir, name)).then((stats) => stats, () => null);
+
+  /**
+   * Writes one file of the uploads folder through a temp name: never half a file, and never over a
+   * file of that name (a hard link fails when the name exists). True when this call created it;
+   * false when the name was taken already (its file is left as it is, another writer's work).
+   */
+  const writeStored = async (name: string, data: Buffer): Promise<boolean> => {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const tempPath = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.part`);
+    const target = path.join(dir, name);
     try {
       await writeFile(tempPath, data, { flag: 'wx', mode: 0o600 });
-      await rename(tempPath, path.join(dir, name));
-    } catch (error) {
+      try {
+        await link(tempPath, target);
+        return true;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? '';
+        if (code === 'EEXIST') return false;
+        if (!NO_HARD_LINKS.has(code)) throw error;
+        // no hard links here: a check, then the rename (a race of two writers of one name writes the same bytes)
+        if (await present(name)) return false;
+        await rename(tempPath, target);
+        return true;
+      }
+    } finally {
       await unlink(tempPath).catch(() => undefined);
+    }
+  };
+
+  /**
+   * Removes the temp files of writes that never finished (a process stopped mid-write), those older
+   * than `olderThanMs` only: a younger one may be another process's write under way. Answers how many.
+   */
+  const sweepPartFiles = async (olderThanMs = STALE_PART_MS, now = Date.now()): Promise<number> => {
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
       throw error;
     }
+    let swept = 0;
+    for (const name of names.filter((candidate) => PART_FILE.test(candidate))) {
+      const stats = await present(name);
+      if (!stats || stats.mtimeMs > now - olderThanMs) continue;
+      await unlink(path.join(dir, name)).then(
+        () => (swept += 1),
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        },
+      );
+    }
+    return swept;
   };
 
   /** Removes files of the uploads folder; one already gone is fine. */
@@ -292,13 +355,15 @@ export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) 
     );
   };
 
-  /** Makes and writes the copies of an image; each name written is added to `written` (for a clean-up). */
-  const storeVariants = async (fileId: string, image: Buffer, imageWidth: number, widths: readonly number[], written: string[]): Promise<FileVariant[]> => {
+  /**
+   * Writes copies made by `makeVariants`; each name this call created is added to `written` (for a
+   * clean-up); a copy already on the disk (another process made it: the same bytes) is kept and listed.
+   */
+  const writeVariants = async (fileId: string, made: readonly EncodedVariant[], written: string[]): Promise<FileVariant[]> => {
     const variants: FileVariant[] = [];
-    for (const variant of await makeVariants(image, imageWidth, widths)) {
+    for (const variant of made) {
       const name = variantName(fileId, variant.width);
-      await writeStored(name, variant.data);
-      written.push(name);
+      if (await writeStored(name, variant.data)) written.push(name);
       variants.push({ width: variant.width, height: variant.height, mime: 'image/webp', storedName: name, bytes: variant.data.length });
     }
     return variants;
@@ -318,9 +383,12 @@ export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) 
     let variants: FileVariant[] | undefined;
     const written: string[] = [];
     try {
-      await writeStored(storedName, encoded.data);
+      // a fresh id: a file of its name already there is no file of ours to overwrite (nor to remove)
+      if (!(await writeStored(storedName, encoded.data))) throw new Error(`${storedName} exists already`);
       written.push(storedName);
-      if (options.variantWidths) variants = await storeVariants(id, encoded.data, encoded.width, options.variantWidths, written);
+      if (options.variantWidths) {
+        variants = await writeVariants(id, await makeVariants(encoded.data, encoded.width, options.variantWidths), written);
+      }
     } catch (error) {
       await unlinkAll(written);
       throw failed('The image could not be saved.', 'STORE_FAILED', error);
@@ -371,19 +439,22 @@ export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) 
   /**
    * Streams a stored file with safe headers; 404 when its bytes are gone. With `width`, the
    * narrowest copy at least that wide, or the original when it has none (a file stored before
-   * copies existed, an image no wider than that, a copy lost from the disk).
+   * copies existed, an image no wider than that, a copy lost from the disk), under
+   * `originalCacheControl`: the address may answer a copy later, so it is not kept for good.
    */
-  const send = async (reply: FastifyReply, record: FileRecord, cacheControl: string, width?: number): Promise<FastifyReply> => {
+  const send = async (reply: FastifyReply, record: FileRecord, { cacheControl, width, originalCacheControl }: SendOptions): Promise<FastifyReply> => {
     const copy = width !== undefined ? record.variants?.find((variant) => variant.width >= width) : undefined;
     // A copy whose bytes are gone (uploads restored without them) gives way to the original.
-    const present = async (name: string) => stat(path.join(dir, name)).then(() => true, () => false);
-    const chosen = copy && (await present(copy.storedName)) ? copy : record;
+    const copyStats = copy ? await present(copy.storedName) : null;
+    const chosen = copy && copyStats ? copy : record;
+    const stats = copyStats ?? (await present(record.storedName));
+    if (!stats) throw notFound('File not found.');
     const filePath = path.join(dir, chosen.storedName);
-    if (chosen === record && !(await present(record.storedName))) throw notFound('File not found.');
     return reply
       .header('content-type', chosen.mime)
-      .header('content-length', String(chosen.bytes))
-      .header('cache-control', cacheControl)
+      // what is on the disk, whatever the record says
+      .header('content-length', String(stats.size))
+      .header('cache-control', width !== undefined && chosen === record ? (originalCacheControl ?? cacheControl) : cacheControl)
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', `inline; filename="${chosen.storedName}"`)
       .header('cross-origin-resource-policy', 'same-origin')
@@ -391,14 +462,23 @@ export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) 
   };
 
   /**
-   * Makes the copies of a file stored without them (before copies existed), from its stored bytes;
-   * the original is only read. Answers the record as it is now (null when the file or its bytes are
-   * gone) and how many copies this call wrote. Idempotent: a file that has its copies (or needs
-   * none) is left as it is.
+   * Makes the copies of a file stored without them (before copies existed), from its stored bytes,
+   * and again those it lists that are gone from the disk; the original is only read. Answers the
+   * record as it is now (null when the file or its bytes are gone) and how many copies this call
+   * made. Idempotent: a file that has its copies on the disk (or needs none) is left as it is. An
+   * original that cannot be decoded gets `variants: []` (it is served as it is, and passed over
+   * from then on). Removed meanwhile, the file keeps none of the copies this call created.
    */
   const ensureVariants = async (fileId: string, widths: readonly number[]): Promise<{ file: FileRecord | null; made: number }> => {
     const record = await files.findById(fileId);
-    if (!record || record.variants !== undefined) return { file: record, made: 0 };
+    if (!record) return { file: null, made: 0 };
+    let wanted: readonly number[] = widths;
+    if (record.variants !== undefined) {
+      const missing: number[] = [];
+      for (const variant of record.variants) if (!(await present(variant.storedName))) missing.push(variant.width);
+      if (missing.length === 0) return { file: record, made: 0 };
+      wanted = missing;
+    }
     let image: Buffer;
     try {
       image = await readFile(path.join(dir, record.storedName));
@@ -406,20 +486,29 @@ export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) 
       log.warn({ err: error, fileId }, 'a stored image is missing its bytes; no copies made');
       return { file: null, made: 0 };
     }
+    let made: EncodedVariant[];
+    try {
+      made = await makeVariants(image, record.width, wanted);
+    } catch (error) {
+      log.warn({ err: error, fileId }, 'a stored image could not be decoded; it keeps its original alone');
+      return { file: await files.setVariants(fileId, []), made: 0 };
+    }
     const written: string[] = [];
     try {
-      const variants = await storeVariants(fileId, image, record.width, widths, written);
+      const fresh = await writeVariants(fileId, made, written);
+      // a remade copy takes its place in the list; the others stay as they are
+      const variants = record.variants === undefined ? fresh : record.variants.map((listed) => fresh.find((variant) => variant.width === listed.width) ?? listed);
       const updated = await files.setVariants(fileId, variants);
-      // removed meanwhile: its copies go too
+      // removed meanwhile: the copies this call created go too (remove() took those before them)
       if (!updated) await unlinkAll(written);
-      return { file: updated, made: updated ? variants.length : 0 };
+      return { file: updated, made: updated ? fresh.length : 0 };
     } catch (error) {
       await unlinkAll(written).catch(() => undefined);
       throw error;
     }
   };
 
-  return { receive, remove, send, ensureVariants };
+  return { receive, remove, send, ensureVariants, sweepPartFiles };
 };
 
 export type UploadService = ReturnType<typeof createUploadService>;

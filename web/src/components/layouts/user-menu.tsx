@@ -119,7 +119,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
                       {user.role}
                     </Box>
                   )}
-                  <TierBadge role={user.role} tier={user.membershipTier} size="sm" opacity={state === 'expired' ? 0.6 : undefined} />
+                  <TierBadge role={user.role} tier={user.membershipTier} size="sm" ended={state === 'expired'} />
                   {state ? (
                     <MembershipStatusBadge status={state === 'grace' ? 'Grace' : 'Expired'} size="sm" data-testid="membership-state" />
                   ) : null}

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { system } from './system';
-import { OTHER_PAYMENT_STATUS_PALETTE, PAYMENT_STATUS_PALETTES, TIER_BADGE_STYLES } from './tier-badge';
+import { ENDED_TIER_BADGE_STYLE, OTHER_PAYMENT_STATUS_PALETTE, PAYMENT_STATUS_PALETTES, TIER_BADGE_STYLES } from './tier-badge';
 
 /**
  * Text contrast is a property of the theme's tokens, so it is checked here, once, for every
@@ -109,6 +109,15 @@ describe('theme contrast', () => {
         .map((fill) => ({ tier, fill, ratio: Number(contrast(colour(style.color, mode), colour(fill, mode)).toFixed(2)) }))
         .filter(({ ratio }) => ratio < 4.5);
     });
+    expect(low).toEqual([]);
+  });
+
+  // An ended tier's badge has no fill (an expired member's menu): its text is drawn on what is behind it.
+  it.each(['_dark', '_light'] as Mode[])("an ended tier badge's text is at least 4.5:1 on every background (%s)", (mode) => {
+    expect(ENDED_TIER_BADGE_STYLE.bg).toBe('transparent');
+    const low = BACKGROUNDS.map((bg) => ({ bg, ratio: Number(contrast(colour(ENDED_TIER_BADGE_STYLE.color, mode), colour(bg, mode)).toFixed(2)) })).filter(
+      ({ ratio }) => ratio < 4.5,
+    );
     expect(low).toEqual([]);
   });
 

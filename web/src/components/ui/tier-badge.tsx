@@ -18,6 +18,14 @@ export const TIER_BADGE_STYLES = {
 /** A tier the product does not know (an old record's text): plain grey, still readable. */
 const UNKNOWN_TIER_STYLE = { bg: 'gray.700', color: 'white' } as const satisfies BadgeProps;
 
+/**
+ * A tier whose membership has ended (beside the Expired badge): no fill, the tier's colour as its
+ * outline and its name in fg.muted, so the text stays ≥ 4.5:1 on whatever is behind it. A faded badge
+ * (opacity 0.6) took Basic's white on teal to about 3.6:1 on the menu's panel.
+ */
+export const ENDED_TIER_BADGE_STYLE = { bg: 'transparent', color: 'fg.muted', borderWidth: '1px' } as const satisfies BadgeProps;
+export const ENDED_TIER_OUTLINES = { trial: 'gray.500', basic: 'teal.500', pro: 'gray.500', expert: 'gold.500' } as const satisfies Record<BadgeTier, string>;
+
 export type MembershipBadgeStatus = 'Active' | 'Grace' | 'Trial' | 'Expired';
 
 /**
@@ -46,23 +54,43 @@ export const paymentStatusPalette = (status: string): string =>
 export const roleRepeatsTier = (role: string | null | undefined, tier: string | null | undefined): boolean =>
   Boolean(role && tier && role.toLowerCase() === tier.toLowerCase());
 
-/** The style of a tier's badge, or null when it shows none (spec §2: none for admins, none for tier "None"). */
-export const tierBadgeStyle = (role: string | null | undefined, tier: string | null | undefined): BadgeProps | null => {
+/**
+ * The style of a tier's badge, or null when it shows none (spec §2: none for admins, none for tier "None");
+ * `ended` for a membership that has ended (ENDED_TIER_BADGE_STYLE).
+ */
+export const tierBadgeStyle = (role: string | null | undefined, tier: string | null | undefined, ended = false): BadgeProps | null => {
   if (role === 'admin' || !tier) return null;
   const key = tier.toLowerCase();
   if (key === 'none' || key === 'admin') return null;
-  return key in TIER_BADGE_STYLES ? TIER_BADGE_STYLES[key as BadgeTier] : UNKNOWN_TIER_STYLE;
+  const known = Object.hasOwn(TIER_BADGE_STYLES, key);
+  if (ended) return { ...ENDED_TIER_BADGE_STYLE, borderColor: known ? ENDED_TIER_OUTLINES[key as BadgeTier] : 'border.emphasized' };
+  return known ? TIER_BADGE_STYLES[key as BadgeTier] : UNKNOWN_TIER_STYLE;
 };
 
 /**
  * Membership tier label (spec §2): none for admins, none for tier "None"; trial grey, pro dark,
- * expert gold, basic teal. The tier text is compared in lower case.
+ * expert gold, basic teal; `ended`, an outline of the same colour. The tier text is compared in lower case.
  */
-export function TierBadge({ role, tier, ...props }: { role: string | null | undefined; tier: string | null | undefined } & BadgeProps) {
-  const style = tierBadgeStyle(role, tier);
+export function TierBadge({
+  role,
+  tier,
+  ended = false,
+  ...props
+}: { role: string | null | undefined; tier: string | null | undefined; ended?: boolean } & BadgeProps) {
+  const style = tierBadgeStyle(role, tier, ended);
   if (!style || !tier) return null;
   return (
-    <Badge data-testid="tier-badge" data-tier={tier.toLowerCase()} textTransform="capitalize" px="2" borderRadius="full" fontWeight="semibold" {...style} {...props}>
+    <Badge
+      data-testid="tier-badge"
+      data-tier={tier.toLowerCase()}
+      data-ended={ended || undefined}
+      textTransform="capitalize"
+      px="2"
+      borderRadius="full"
+      fontWeight="semibold"
+      {...style}
+      {...props}
+    >
       {tier}
     </Badge>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { MEMBERSHIP_STATUS_STYLES, TIER_BADGE_STYLES, paymentStatusPalette, roleRepeatsTier, tierBadgeStyle } from './tier-badge';
+import { ENDED_TIER_BADGE_STYLE, ENDED_TIER_OUTLINES, MEMBERSHIP_STATUS_STYLES, TIER_BADGE_STYLES, paymentStatusPalette, roleRepeatsTier, tierBadgeStyle } from './tier-badge';
 
 describe('one badge style per tier and status', () => {
   it('the Trial status badge is the trial tier badge: one grey, never a second grey or blue', () => {
@@ -45,5 +45,14 @@ describe('one badge style per tier and status', () => {
     expect(paymentStatusPalette('refunded')).toBe('gray');
     // a status named like an object's own property is still "other"
     expect(paymentStatusPalette('constructor')).toBe('gray');
+  });
+
+  it('an ended tier: no fill, its outline in the tier colour family, its text the muted text token', () => {
+    expect(ENDED_TIER_BADGE_STYLE).toMatchObject({ bg: 'transparent', color: 'fg.muted' });
+    expect(tierBadgeStyle('member', 'Basic', true)).toMatchObject({ bg: 'transparent', borderColor: 'teal.500' });
+    expect(ENDED_TIER_OUTLINES.expert).toMatch(/^gold\./);
+    expect(tierBadgeStyle('member', 'legacy', true)).toMatchObject({ bg: 'transparent', borderColor: 'border.emphasized' });
+    expect(tierBadgeStyle('admin', 'pro', true)).toBeNull();
+    expect(tierBadgeStyle('member', 'None', true)).toBeNull();
   });
 });

@@ -22,6 +22,8 @@ export interface RunningServer {
   realtime: RealtimeServer | null;
   /** The membership lifecycle of this process (it runs only while it holds the store's lease). */
   lifecycle: Lifecycle;
+  /** The history images' copy job of this start (services/history-images): how many images got copies. */
+  historyImages: Promise<number>;
   url: string;
   close(): Promise<void>;
 }
@@ -107,18 +109,24 @@ export const startServer = async (
   lifecycle.start();
 
   const address = await app.listen({ port: config.port, host: config.host });
-  // History images stored before their smaller copies were kept get them now, in the background.
+  // History images without their smaller copies (stored before copies were kept, or a copy lost)
+  // get them now, in the background; every API process starts it, the store's lease lets one run it.
   const stopCopies = new AbortController();
-  const copying = copyHistoryImages({ history: store.history, uploads: app.uploads, log: app.log, signal: stopCopies.signal })
+  const copying = copyHistoryImages({ history: store.history, uploads: app.uploads, leases: store.lifecycle, log: app.log, signal: stopCopies.signal })
     .then((copied) => {
       if (copied > 0) app.log.info({ copied }, `made the smaller copies of ${copied} history images`);
+      return copied;
     })
-    .catch((error: unknown) => app.log.warn({ err: error }, 'could not make the copies of the history images'));
+    .catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not make the copies of the history images');
+      return 0;
+    });
   let closing: Promise<void> | null = null;
   return {
     app,
     realtime,
     lifecycle,
+    historyImages: copying,
     url: address,
     close() {
       closing ??= (async () => {

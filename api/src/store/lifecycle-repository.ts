@@ -22,8 +22,8 @@ interface NoticeDoc {
 const noticeId = (userId: string, periodEnd: Date, kind: NoticeKind): string => `${userId}:${periodEnd.toISOString()}:${kind}`;
 
 /**
- * The membership lifecycle's records (contract §9): `leases` (which API process runs the job now)
- * and `membership_notices` (each reminder and each end push, claimed once per membership period:
+ * The membership lifecycle's records (contract §9): `leases` (which API process runs a job now:
+ * `membership-lifecycle`, and `history-image-copies` of services/history-images) and `membership_notices` (each reminder and each end push, claimed once per membership period:
  * the period is named by its `membershipEnd`, so a renewal starts afresh).
  */
 export class LifecycleRepository {

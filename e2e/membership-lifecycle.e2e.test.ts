@@ -15,6 +15,8 @@ const admin = inject('admin');
 const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
 
 const REGISTER_NOTICE = 'Register as a member to post comments!';
+/** A trial's one notice in the live room, in place of the composer (spec §6). */
+const TRIAL_NOTICE = 'Akun trial hanya bisa melihat pesan dari member.';
 
 /** What only a reload would forget: set once the screen is up, read after the change. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
@@ -96,7 +98,7 @@ describe.runIf(chromiumPath)('membership lifecycle in the browser (contract §9)
 
     // The live room is read-only for the trial.
     await member.page.goto('/faq-chat');
-    await member.page.getByTestId('chat-cannot-post').filter({ hasText: REGISTER_NOTICE }).waitFor();
+    await member.page.getByTestId('chat-cannot-post').filter({ hasText: TRIAL_NOTICE }).waitFor();
     await live(member.page);
     await markDocument(member.page);
 

@@ -57,8 +57,6 @@ interface ChatState {
   loadOlder: (stream: string, viewer: Viewer) => Promise<void>;
   catchUp: (stream: string, viewer: Viewer) => Promise<void>;
   receive: (event: ChatEventPayload, viewer: Viewer) => void;
-  /** A message the REST API answered with (post, edit, hide). */
-  putMessage: (message: ChatMessage) => void;
   /**
    * Sends a new message or a reply: shown at once ("sending"), settled by the server's version
    * (whichever comes first: the answer or the socket), else kept as Not sent with its text.
@@ -82,8 +80,6 @@ interface ChatState {
   /** Forget everything (another user signed in: what they may see differs). */
   reset: () => void;
 }
-
-export const streamOf = (message: Pick<ChatMessage, 'chatId'>): string => message.chatId ?? GLOBAL_STREAM;
 
 const fetchPage = (stream: string, viewer: Viewer, before?: string): Promise<MessagePage> => {
   if (stream === GLOBAL_STREAM) return viewer === 'guest' ? getPublicMessages({ before }) : getMessages({ before });
@@ -258,8 +254,6 @@ export const useChatStore = create<ChatState>()((set, get) => {
       update(event.stream, () => after);
       if (after.gap && after.loaded) void get().catchUp(event.stream, viewer);
     },
-
-    putMessage: (message) => update(streamOf(message), (state) => receiveMessage(state, message)),
 
     send: ({ stream, content, replyTo, sender, ensureChat }) => {
       const clientId = newClientId();

@@ -40,7 +40,7 @@ const post = (session: ApiSession, chatId: string, content: string) => api(sessi
 
 /** The account button, its badge and its name. */
 const trigger = (page: Page) => page.getByTestId('user-menu-trigger');
-const avatarBadge = (page: Page) => trigger(page).getByTestId('avatar-unread-badge');
+const avatarBadge = (page: Page) => page.getByTestId('avatar-unread-badge');
 const unreadOf = async (page: Page) => Number(await trigger(page).getAttribute('data-unread'));
 
 /** What only a reload would forget: set once the screen is up, read after the change. */

@@ -54,43 +54,49 @@ export function UserMenu({ user }: { user: SessionUser }) {
         {unread > 0 ? unreadLabel(unread) : ''}
       </VisuallyHidden>
       <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
-        <Menu.Trigger asChild>
-          <Button
-            data-testid="user-menu-trigger"
-            variant="ghost"
-            px="1.5"
-            h="11"
-            gap="2"
-            borderRadius="full"
-            aria-label={accountMenuLabel(user.username, unread)}
-            data-unread={unread}
-            _hover={{ bg: 'whiteAlpha.100' }}
-            _expanded={{ bg: 'whiteAlpha.100' }}
-          >
-            <Box position="relative" flexShrink={0}>
+        {/* The badge sits on the avatar's corner but outside the button: the button's name is its
+            label (the count in words), and the digits are no part of the text it shows (axe:
+            label-content-name-mismatch). It lets every click through to the button. */}
+        <Box position="relative" flexShrink={0}>
+          <Menu.Trigger asChild>
+            <Button
+              data-testid="user-menu-trigger"
+              variant="ghost"
+              px="1.5"
+              h="11"
+              gap="2"
+              borderRadius="full"
+              aria-label={accountMenuLabel(user.username, unread)}
+              data-unread={unread}
+              _hover={{ bg: 'whiteAlpha.100' }}
+              _expanded={{ bg: 'whiteAlpha.100' }}
+            >
               <UserAvatar photo={user.photo_profile} name={user.username} boxSize="9" />
-              <UnreadBadge
-                count={unread}
-                position="absolute"
-                top="-1.5"
-                insetEnd="-2"
-                size="xs"
-                minW="4.5"
-                h="4.5"
-                px="1"
-                fontSize="2xs"
-                borderWidth="2px"
-                borderColor="bg"
-                boxSizing="content-box"
-                data-testid="avatar-unread-badge"
-              />
-            </Box>
-            <Text display={{ base: 'none', md: 'block' }} maxW="36" truncate fontWeight="medium">
-              {user.username}
-            </Text>
-            <ChevronDownIcon boxSize="4" color="fg.muted" display={{ base: 'none', md: 'block' }} />
-          </Button>
-        </Menu.Trigger>
+              <Text display={{ base: 'none', md: 'block' }} maxW="36" truncate fontWeight="medium">
+                {user.username}
+              </Text>
+              <ChevronDownIcon boxSize="4" color="fg.muted" display={{ base: 'none', md: 'block' }} />
+            </Button>
+          </Menu.Trigger>
+          {/* the avatar's top-right corner: 6 px padding + 36 px avatar, the badge 8 px past it, 6 px above */}
+          <UnreadBadge
+            count={unread}
+            position="absolute"
+            top="-0.5"
+            left="50px"
+            transform="translateX(-100%)"
+            pointerEvents="none"
+            size="xs"
+            minW="4.5"
+            h="4.5"
+            px="1"
+            fontSize="2xs"
+            borderWidth="2px"
+            borderColor="bg"
+            boxSizing="content-box"
+            data-testid="avatar-unread-badge"
+          />
+        </Box>
         <Menu.Positioner>
           <Menu.Content minW="72" maxW="calc(100vw - 24px)" bg="bg.panel" borderWidth="1px" borderColor="border" p="2" data-testid="user-menu">
             <HStack gap="3" px="2" pt="2" pb="3" align="center">

@@ -101,6 +101,17 @@ describe('theme contrast', () => {
     expect(colour('fg.warning', mode)).toBe(colour('amber.fg', mode));
   });
 
+  // Banners drawn without the Alert (the chat's notices, its connection banner): their text and the gold
+  // link inside them on their own fills.
+  it.each(['_dark', '_light'] as Mode[])('a banner’s text and its link keep 4.5:1 on the banner’s fill (%s)', (mode) => {
+    const low = ['info', 'warning', 'error', 'success'].flatMap((status) =>
+      [`fg.${status}`, 'gold.fg']
+        .map((text) => ({ text, bg: `bg.${status}`, ratio: Number(contrast(colour(text, mode), colour(`bg.${status}`, mode)).toFixed(2)) }))
+        .filter(({ ratio }) => ratio < 4.5),
+    );
+    expect(low).toEqual([]);
+  });
+
   // The tier badges draw fixed fills (components/ui/tier-badge): their text too is ≥ 4.5:1, at both ends of a gradient.
   it.each(['_dark', '_light'] as Mode[])('every tier badge keeps its text at least 4.5:1 on its fill (%s)', (mode) => {
     const low = Object.entries(TIER_BADGE_STYLES).flatMap(([tier, style]) => {

@@ -31,8 +31,8 @@ export function ConnectionBanner() {
 
   if (status === 'disconnected') {
     return (
-      <Box role="status" data-testid="connection-banner" data-state="lost" px="3" py="1.5" bg="orange.900/60" borderBottomWidth="1px" borderColor="orange.700">
-        <Text fontSize="xs" color="orange.100">
+      <Box role="status" data-testid="connection-banner" data-state="lost" px="3" py="1.5" bg="bg.warning" borderBottomWidth="1px" borderColor="border.warning">
+        <Text fontSize="xs" color="fg.warning">
           Live connection lost ({reason ?? 'socket has been disconnected'}). Reconnecting… messages refresh every few seconds meanwhile.
         </Text>
       </Box>

@@ -183,9 +183,8 @@ const config = defineConfig({
           muted: { value: { _light: '{colors.gray.100}', _dark: '#181b24' } },
           emphasized: { value: { _light: '{colors.gray.200}', _dark: '#222633' } },
           panel: { value: { _light: '{colors.white}', _dark: '#141720' } },
-          // Chakra's own bg.warning is orange.950, a dark red: kept amber (the Alert's warning fill), so a
-          // warning drawn without the Alert (the chat's connection banner is to be one) is never an error's red.
-          // Dropping this line would not remove the token, only give it back its red.
+          // Chakra's own bg.warning is orange.950, a dark red: made amber (the Alert's warning fill) for a
+          // warning drawn without the Alert (the chat's notices and connection banner).
           warning: { value: '{colors.amber.subtle}' },
         },
         fg: {

@@ -185,10 +185,14 @@ describe.runIf(chromiumPath)('chat in the browser', () => {
     const expired = await openPage(browser, baseURL, 1280);
     await signIn(expired.page, accounts!.expired.email, accounts!.expired.password);
     await expired.page.goto('/faq-chat');
-    // the chat card's own link (the top bar offers the same next step: viewer-actions.e2e)
-    const renew = expired.page.locator('main').getByRole('link', { name: 'Renew membership' });
-    await renew.waitFor();
+    // one notice, in place of the composer, with its own link (the top bar offers the same next step:
+    // viewer-actions.e2e); never the register line, which would send a registered member to register
+    const notice = expired.page.getByTestId('chat-cannot-post');
+    await notice.filter({ hasText: 'Your membership has expired. Renew it to post in the chat.' }).waitFor();
+    const renew = notice.getByRole('link', { name: 'Renew membership' });
     expect(await renew.getAttribute('href')).toBe('/payment-membership');
+    expect(await expired.page.getByText('Register as a member to post comments!').count()).toBe(0);
+    expect(await expired.page.getByTestId('chat-notice').count()).toBe(0);
     expect(await expired.page.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
     expect([...trial.errors, ...expired.errors]).toEqual([]);
     await Promise.all([trial.context.close(), expired.context.close()]);

@@ -14,7 +14,8 @@ const baseURL = inject('baseURL');
 const admin = inject('admin');
 const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
 
-const REGISTER_NOTICE = 'Register as a member to post comments!';
+/** An ended member's one notice in the live room, in place of the composer, with the way to renew. */
+const EXPIRED_NOTICE = 'Your membership has expired. Renew it to post in the chat.';
 /** A trial's one notice in the live room, in place of the composer (spec §6). */
 const TRIAL_NOTICE = 'Akun trial hanya bisa melihat pesan dari member.';
 
@@ -41,7 +42,7 @@ describe.runIf(chromiumPath)('membership lifecycle in the browser (contract §9)
   });
   afterAll(() => browser?.close());
 
-  it('a member whose membership ends while /faq-chat is open: the composer turns read-only with the spec’s notice, without a reload', async () => {
+  it('a member whose membership ends while /faq-chat is open: the composer turns read-only with the ended member’s one notice and its Renew link, without a reload', async () => {
     const session = await signUpByApi(baseURL, outbox(), 'expiring');
     const adminSession = await signInByApi(baseURL, admin.email, admin.password);
     // A BASIC member for a few more seconds (the e2e server has no grace).
@@ -59,10 +60,10 @@ describe.runIf(chromiumPath)('membership lifecycle in the browser (contract §9)
     expect(Date.now()).toBeLessThan(end);
     await markDocument(page);
 
-    await page.getByTestId('chat-cannot-post').filter({ hasText: REGISTER_NOTICE }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('chat-cannot-post').filter({ hasText: EXPIRED_NOTICE }).waitFor({ timeout: 20_000 });
     expect(Date.now()).toBeGreaterThanOrEqual(end);
     expect(await input.count()).toBe(0);
-    await page.getByTestId('chat-notice').getByRole('link', { name: 'Renew membership' }).waitFor();
+    await page.getByTestId('chat-cannot-post').getByRole('link', { name: 'Renew membership' }).waitFor();
     await page.getByText('Your membership has ended', { exact: true }).waitFor();
     expect(await sameDocument(page)).toBe(true);
     await settled(page);

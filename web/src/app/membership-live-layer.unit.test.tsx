@@ -100,9 +100,12 @@ describe('membership:changed in the app shell', () => {
 
     expect(client.getQueryData<PublicUser>(meKeys.me)?.membershipEnd).toBe(change.membershipEnd);
     expect(useSessionStore.getState().user?.membershipEnd).toBe(change.membershipEnd);
-    await waitFor(() => expect(byTestId('chat-cannot-post')?.textContent).toBe(UI_TEXT.chatRegisterNotice));
+    // one notice, in place of the composer: the expired member's, with the way to renew (not the register line)
+    await waitFor(() => expect(byTestId('chat-cannot-post')?.textContent).toBe(`${UI_TEXT.chatExpiredNotice} Renew membership`));
+    expect(byTestId('chat-cannot-post')?.querySelector('a')?.getAttribute('href')).toBe('/payment-membership');
     expect(document.querySelector('textarea[aria-label="Message"]')).toBeNull();
-    expect(byTestId('chat-notice')?.textContent).toContain(UI_TEXT.chatExpiredNotice);
+    expect(byTestId('chat-notice')).toBeNull();
+    expect(document.body.textContent).not.toContain(UI_TEXT.chatRegisterNotice);
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'warning', title: 'Your membership has ended' }));
 
     // The server's planned drop right after is a quiet rejoin, not a lost connection.

@@ -1,5 +1,6 @@
 import { Box, Text } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
+import type { ReactNode } from 'react';
 
 import { TextLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
@@ -7,22 +8,21 @@ import type { ChatRights } from '@/features/chat/utils/rights';
 import { WITH_ADMINS_NOTICE } from '@/features/chat/utils/rights';
 
 /**
- * The expired member's notice, sent to renew: a warning (amber), as the grace banner. The guest's and the trial's notices of spec §6 are said
- * once, in place of the composer (`composerNotice`), not here too in a second language.
+ * What shows in place of the composer for a viewer who may not post, said once: the role's own notice
+ * (spec §6: guest, trial); for an expired member, theirs with the way to renew (contract §9) — the
+ * register line would send a registered member to register; else the register line (spec §6).
  */
-export function ChatNotices({ rights }: { rights: ChatRights }) {
-  if (!rights.expired) return null;
-  return (
-    <Box px="3" py="2" bg="bg.warning" borderBottomWidth="1px" borderColor="border.warning" data-testid="chat-notice" data-status="warning">
-      <Text fontSize="xs" color="fg.warning">
+export const composerNotice = (rights: ChatRights): ReactNode => {
+  if (rights.notice) return rights.notice;
+  if (rights.expired) {
+    return (
+      <>
         {UI_TEXT.chatExpiredNotice} <TextLink to={paths.paymentMembership.href}>Renew membership</TextLink>
-      </Text>
-    </Box>
-  );
-}
-
-/** What shows in place of the composer for a viewer who may not post: the role's own notice (spec §6), else the register line. */
-export const composerNotice = (rights: ChatRights): string => rights.notice ?? UI_TEXT.chatRegisterNotice;
+      </>
+    );
+  }
+  return UI_TEXT.chatRegisterNotice;
+};
 
 /**
  * /chat-user for a trial or an expired member (`roomRights`: their rights in the live room): they can

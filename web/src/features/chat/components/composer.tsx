@@ -1,6 +1,7 @@
 import { Box, Button, Flex, HStack, IconButton, Text, Textarea } from '@chakra-ui/react';
 import { LIMITS } from '@le/contracts';
 import type { ChatMessage } from '@le/contracts';
+import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 
 import { replyPreview } from '@/features/chat/utils/format';
@@ -12,8 +13,8 @@ export type ComposerMode = { kind: 'new' } | { kind: 'reply'; message: ChatMessa
 interface ComposerProps {
   mode: ComposerMode;
   canSend: boolean;
-  /** Shown in place of the input when sending is not allowed. */
-  disabledText: string;
+  /** Shown in place of the input when sending is not allowed (a notice, a link in it). */
+  disabledText: ReactNode;
   /** Resolves true when the text was taken (the input clears), false to keep it. */
   onSubmit: (content: string, mode: ComposerMode) => Promise<boolean>;
   onCancel: () => void;

@@ -27,7 +27,7 @@ interface ConversationProps {
   rights: ChatRights;
   emptyText: string;
   /** Shown in place of the input when the viewer may not send. */
-  disabledText?: string;
+  disabledText?: ReactNode;
   /** The member's first message opens the conversation (POST /chat/with-admin) and answers its id. */
   ensureChat?: () => Promise<string>;
   /** Mark the chat read on open and as new messages arrive (private chats). */

@@ -8,7 +8,7 @@ import { useSessionStore } from '@/stores/session-store';
 import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
 import { GLOBAL_STREAM } from '@/features/chat/stores/chat-store';
 import { chatRights } from '@/features/chat/utils/rights';
-import { ChatNotices, composerNotice } from './chat-notices';
+import { composerNotice } from './chat-notices';
 import { ConnectionBanner } from './connection-banner';
 import { Conversation } from './conversation';
 
@@ -52,12 +52,7 @@ export function LiveChatCard() {
           rights={rights}
           emptyText="No messages yet."
           disabledText={composerNotice(rights)}
-          notices={
-            <>
-              <ConnectionBanner />
-              <ChatNotices rights={rights} />
-            </>
-          }
+          notices={<ConnectionBanner />}
         />
       </Card.Body>
     </Card.Root>

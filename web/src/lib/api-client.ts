@@ -33,6 +33,8 @@ export interface RequestOptions {
   /** On a 401 of an authenticated call, also leave for the login screen (default true; the session is cleared either way). */
   redirectOnUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Give up after this long: the call then fails as a network failure would (ApiError, status 0). */
+  timeoutMs?: number;
   headers?: Record<string, string>;
 }
 
@@ -66,7 +68,7 @@ export const apiUrl = (path: string): string => `${env.apiBase}${path.startsWith
 
 /** The one fetch wrapper: JSON in and out, bearer token, `{message}` errors as ApiError, 401 ends the session. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, redirectOnUnauthorized = true, signal, headers = {} } = options;
+  const { method = 'GET', body, auth = true, redirectOnUnauthorized = true, signal, timeoutMs, headers = {} } = options;
   const token = auth ? getSessionToken() : null;
   const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
   if (token) requestHeaders.Authorization = `Bearer ${token}`;
@@ -79,15 +81,24 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
 
+  // A request that never answers ends as a network failure would (a plain timer, so the caller's own
+  // abort stays an AbortError and tests can move the clock).
+  const timeout = timeoutMs === undefined ? null : new AbortController();
+  const timer = timeout ? setTimeout(() => timeout.abort(), timeoutMs) : undefined;
+  const requestSignal = timeout ? (signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal) : signal;
+
   let response: Response;
+  let data: unknown;
   try {
-    response = await fetch(apiUrl(path), { method, headers: requestHeaders, body: payload, signal });
+    response = await fetch(apiUrl(path), { method, headers: requestHeaders, body: payload, signal: requestSignal });
+    data = await readJson(response);
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (error instanceof DOMException && error.name === 'AbortError' && !timeout?.signal.aborted) throw error;
     throw new ApiError({ status: 0 });
+  } finally {
+    clearTimeout(timer);
   }
 
-  const data = await readJson(response);
   if (!response.ok) {
     const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
     const error = new ApiError({

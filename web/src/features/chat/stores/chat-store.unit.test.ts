@@ -2,6 +2,9 @@
 import type { ChatEventPayload, ChatEventRecord, ChatMessage } from '@le/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { CHAT_WRITE_TIMEOUT_MS } from '@/features/chat/api/write-timeout';
+import { openWithAdmin } from '@/features/chat/api/open-with-admin';
+
 import { GLOBAL_STREAM, NEW_CHAT_STREAM, useChatStore } from './chat-store';
 import { testMessage, testSender } from './test-messages';
 
@@ -198,6 +201,42 @@ describe('failures that show: sends, edits and hides kept as Not sent, retried o
     expect(global().messages.m1?.hidden).toBe(false);
     useChatStore.getState().dismissWrite(GLOBAL_STREAM, 'm1');
     expect(global().writes).toEqual({});
+  });
+
+  it('a request that never answers ends as a network failure after the time limit: Not sent, with Retry', async () => {
+    await load();
+    // the server takes the request and never answers; only an abort ends it
+    const hang = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)));
+    vi.mocked(fetch).mockImplementation(hang);
+    vi.useFakeTimers();
+    try {
+      const sending = useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'halo', replyTo: null, sender: testSender });
+      const editing = useChatStore.getState().edit(GLOBAL_STREAM, global().messages.m1!, 'baru');
+      await vi.advanceTimersByTimeAsync(CHAT_WRITE_TIMEOUT_MS - 1);
+      expect(Object.values(global().outbox)[0]?.status).toBe('sending');
+      expect(global().writes.m1?.status).toBe('sending');
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(sending).resolves.toBe(false);
+      await expect(editing).resolves.toBe(false);
+      expect(Object.values(global().outbox)[0]).toMatchObject({ status: 'failed', error: null });
+      expect(global().writes.m1).toMatchObject({ status: 'failed' });
+
+      // hides, deletes and the opening of a member's conversation are bounded too
+      const hiding = useChatStore.getState().toggleHidden(GLOBAL_STREAM, message('m1', 1));
+      const opening = openWithAdmin();
+      const openingFailed = expect(opening).rejects.toMatchObject({ status: 0 });
+      await vi.advanceTimersByTimeAsync(CHAT_WRITE_TIMEOUT_MS);
+      await expect(hiding).resolves.toBe(false);
+      await openingFailed;
+      useChatStore.getState().dismissWrite(GLOBAL_STREAM, 'm1');
+      const removing = useChatStore.getState().remove(GLOBAL_STREAM, message('m1', 1));
+      await vi.advanceTimersByTimeAsync(CHAT_WRITE_TIMEOUT_MS);
+      await expect(removing).resolves.toBe(false);
+      expect(global().writes.m1).toMatchObject({ kind: 'delete', status: 'failed' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a member’s first message waits until the conversation is opened, then moves into it', async () => {

@@ -26,7 +26,7 @@ interface MessageListProps extends MessageActions {
   emptyText: string;
   hasOlder: boolean;
   onLoadOlder: () => void;
-  /** Open threads by their first message's id (collapsed by default, spec §4; one's own reply opens its thread). */
+  /** Open threads by their first message's id (collapsed by default, spec §4; one's own reply opens its thread, and so does a reply's failure). */
   openThreads: Record<string, boolean>;
   onToggleThread: (rootId: string, open: boolean) => void;
 }
@@ -138,7 +138,9 @@ export function MessageList({
                 <Separator flex="1" />
               </Flex>
               {group.threads.map(({ message, replies }) => {
-                const expanded = openThreads[message._id] ?? false;
+                // Collapsed by default, but open while a reply in it waits or failed ("Not sent" is never out of sight),
+                // unless the reader collapsed it since.
+                const expanded = openThreads[message._id] ?? replies.some((reply) => outgoing.has(reply._id) || writes[reply._id] !== undefined);
                 return (
                   <Box key={message._id} data-testid="chat-thread" data-open={replies.length > 0 ? String(expanded) : undefined}>
                     <MessageItem message={message} rights={rights} now={now} outgoing={outgoing.get(message._id)} write={writes[message._id]} {...actions} />

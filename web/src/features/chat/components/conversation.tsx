@@ -67,6 +67,12 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
     setOpenThreads({});
   }, [stream]);
 
+  // The message being edited was hidden or deleted meanwhile: no edit of it can be saved, so the composer leaves edit mode.
+  const edited = mode.kind === 'edit' ? state?.messages[mode.message._id] : undefined;
+  useEffect(() => {
+    if (edited?.hidden || edited?.deleted) setMode({ kind: 'new' });
+  }, [edited]);
+
   // Mark read on open, and again when someone else writes while it is open (spec §2/§7).
   const othersCount = useMemo(() => messages.filter((message) => !isOwn(rights, message.sender)).length, [messages, rights]);
   useEffect(() => {

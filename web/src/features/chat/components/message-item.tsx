@@ -40,8 +40,27 @@ const FAILED_WRITE: Record<PendingWrite['kind'], (write: PendingWrite) => string
   delete: () => 'Could not delete the message.',
 };
 
-/** "Sending…", or what failed with Retry and Discard: under the message, announced when it fails. */
-function DeliveryState({ failed, label, reason, discardLabel, onRetry, onDiscard }: { failed: boolean; label: string; reason: string | null; discardLabel: string; onRetry: () => void; onDiscard: () => void }) {
+/**
+ * "Sending…", or what failed with Retry and Discard: under the message, announced when it fails. A
+ * refusal for good (`permanent`: the server's reason says why) offers only Discard.
+ */
+function DeliveryState({
+  failed,
+  permanent,
+  label,
+  reason,
+  discardLabel,
+  onRetry,
+  onDiscard,
+}: {
+  failed: boolean;
+  permanent: boolean;
+  label: string;
+  reason: string | null;
+  discardLabel: string;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
   if (!failed) {
     return (
       <Text fontSize="xs" color="fg.muted" mt="0.5" data-testid="chat-delivery" data-state="sending">
@@ -55,9 +74,11 @@ function DeliveryState({ failed, label, reason, discardLabel, onRetry, onDiscard
         {label}
         {reason ? <Text as="span" fontWeight="normal">{` · ${reason}`}</Text> : null}
       </Text>
-      <Button size="2xs" variant="outline" colorPalette="gold" onClick={onRetry}>
-        Retry
-      </Button>
+      {permanent ? null : (
+        <Button size="2xs" variant="outline" colorPalette="gold" onClick={onRetry}>
+          Retry
+        </Button>
+      )}
       <Button size="2xs" variant="ghost" onClick={onDiscard}>
         {discardLabel}
       </Button>
@@ -70,7 +91,7 @@ function DeliveryState({ failed, label, reason, discardLabel, onRetry, onDiscard
  * "Pesan ini disembunyikan" (spec §4). The edit and delete icons show only on the viewer's own
  * messages younger than 5 minutes (spec §5/§6); hide/unhide only for the admin. One's own message on
  * its way says "Sending…", and one the server did not take "Not sent" with Retry and Discard (an edit
- * likewise, its text kept; a hide or delete says what could not be done).
+ * likewise, its text kept; a hide or delete says what could not be done); a refusal for good only Discard.
  */
 export function MessageItem({ message, rights, now, isReply = false, outgoing, write, onReply, onEdit, onDelete, onToggleHide, onRetry, onDiscard }: MessageItemProps) {
   const own = outgoing !== undefined || isOwn(rights, message.sender);
@@ -131,10 +152,11 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
           </Text>
         )}
         {outgoing ? (
-          <DeliveryState failed={outgoing.status === 'failed'} label="Not sent" reason={outgoing.error} discardLabel="Discard" onRetry={() => onRetry(target)} onDiscard={() => onDiscard(target)} />
+          <DeliveryState failed={outgoing.status === 'failed'} permanent={outgoing.permanent} label="Not sent" reason={outgoing.error} discardLabel="Discard" onRetry={() => onRetry(target)} onDiscard={() => onDiscard(target)} />
         ) : write ? (
           <DeliveryState
             failed={write.status === 'failed'}
+            permanent={write.permanent}
             label={FAILED_WRITE[write.kind](write)}
             reason={write.error}
             discardLabel={write.kind === 'edit' ? 'Discard' : 'Dismiss'}

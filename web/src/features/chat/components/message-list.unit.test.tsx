@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { byTestId, render } from '@/lib/test-render';
+import { buttonNamed, byTestId, render } from '@/lib/test-render';
 import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
 import { testMessage, testSender } from '@/features/chat/stores/test-messages';
 import type { ChatRights } from '@/features/chat/utils/rights';
@@ -21,6 +21,7 @@ const outgoingReply: OutgoingMessage = {
   createdAt: '2026-11-20T10:02:00.000Z',
   status: 'failed',
   error: null,
+  permanent: false,
 };
 
 const show = (props: { outbox?: OutgoingMessage[]; writes?: Record<string, PendingWrite>; openThreads?: Record<string, boolean> }) =>
@@ -63,7 +64,7 @@ describe('MessageList: a failure is never out of sight', () => {
     expect(byTestId('chat-delivery')?.dataset.state).toBe('failed');
     view.unmount();
 
-    view = show({ writes: { m2: { kind: 'hide', hidden: true, status: 'failed', error: null } } });
+    view = show({ writes: { m2: { kind: 'hide', hidden: true, status: 'failed', error: null, permanent: false } } });
     expect(byTestId('chat-thread')?.dataset.open).toBe('true');
     expect(byTestId('chat-delivery')?.textContent).toContain('Could not hide the message.');
     view.unmount();
@@ -71,5 +72,23 @@ describe('MessageList: a failure is never out of sight', () => {
     // the reader collapsed it after: it stays as they left it
     view = show({ outbox: [outgoingReply], openThreads: { m1: false } });
     expect(byTestId('chat-thread')?.dataset.open).toBe('false');
+  });
+
+  it('a failure that may pass offers Retry; a refusal for good only Discard or Dismiss, with the server’s reason', () => {
+    view = show({ outbox: [{ ...outgoingReply, error: 'Too many messages, slow down.' }] });
+    expect(buttonNamed('Retry')).not.toBeNull();
+    expect(buttonNamed('Discard')).not.toBeNull();
+    view.unmount();
+
+    view = show({ outbox: [{ ...outgoingReply, error: 'The message you reply to was deleted.', permanent: true }] });
+    expect(byTestId('chat-delivery')?.textContent).toContain('Not sent · The message you reply to was deleted.');
+    expect(buttonNamed('Retry')).toBeNull();
+    expect(buttonNamed('Discard')).not.toBeNull();
+    view.unmount();
+
+    view = show({ writes: { m1: { kind: 'edit', content: 'baru', status: 'failed', error: 'This message is hidden.', permanent: true } }, openThreads: { m1: false } });
+    expect(byTestId('chat-delivery')?.textContent).toContain('This message is hidden.');
+    expect(buttonNamed('Retry')).toBeNull();
+    expect(buttonNamed('Discard')).not.toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import type { ChatEventPayload, ChatMessage } from '@le/contracts';
  *   never undoes an edit, hide or delete the socket already delivered.
  * - What this client wrote and the server has not confirmed yet waits beside the messages: a new
  *   message in `outbox` (by its clientId), an edit, hide or delete in `writes` (by message id), each
- *   "sending" or "failed" (shown as Not sent, with Retry). Whichever brings the server's version first
+ *   "sending" or "failed" (shown as Not sent, with Retry unless the server refused it for good). Whichever brings the server's version first
  *   (the REST answer, the socket, a catch-up or a list) settles it, so a retried send shows once.
  */
 export interface StreamState {
@@ -43,12 +43,16 @@ export interface OutgoingMessage {
   status: DeliveryStatus;
   /** The server's reason for the last failure, when it gave one. */
   error: string | null;
+  /** The server refused it for good (a 4xx but 408 and 429): trying again cannot help, only Discard. */
+  permanent: boolean;
 }
 
 /** A change to a message on its way; one at a time per message. */
 export type PendingWrite = ({ kind: 'edit'; content: string } | { kind: 'hide'; hidden: boolean } | { kind: 'delete' }) & {
   status: DeliveryStatus;
   error: string | null;
+  /** Refused for good (as a send's): only Discard or Dismiss. */
+  permanent: boolean;
 };
 
 export const emptyStream = (): StreamState => ({ messages: {}, seq: 0, pending: {}, gap: false, loaded: false, nextCursor: null, outbox: {}, writes: {} });
@@ -87,11 +91,11 @@ export const queueOutgoing = (state: StreamState, message: OutgoingMessage): Str
   return { ...state, outbox: { ...state.outbox, [message.clientId]: message } };
 };
 
-/** A try of a send ended without the server's message: "failed" with its reason, or "sending" again. */
-export const markOutgoing = (state: StreamState, clientId: string, status: DeliveryStatus, error: string | null = null): StreamState => {
+/** A try of a send ended without the server's message: "failed" with its reason (and whether for good), or "sending" again. */
+export const markOutgoing = (state: StreamState, clientId: string, status: DeliveryStatus, error: string | null = null, permanent = false): StreamState => {
   const current = state.outbox[clientId];
   if (!current) return state; // settled meanwhile (the socket brought it): nothing failed
-  return { ...state, outbox: { ...state.outbox, [clientId]: { ...current, status, error } } };
+  return { ...state, outbox: { ...state.outbox, [clientId]: { ...current, status, error, permanent } } };
 };
 
 /** The writer gave the send up (Discard), or it moved to another stream. */
@@ -104,11 +108,11 @@ export const startWrite = (state: StreamState, messageId: string, write: Pending
   writes: { ...state.writes, [messageId]: write },
 });
 
-/** A write's try failed: kept, "failed", with the server's reason (unless its result arrived meanwhile). */
-export const failWrite = (state: StreamState, messageId: string, error: string | null): StreamState => {
+/** A write's try failed: kept, "failed", with the server's reason and whether for good (unless its result arrived meanwhile). */
+export const failWrite = (state: StreamState, messageId: string, error: string | null, permanent = false): StreamState => {
   const current = state.writes[messageId];
   if (!current) return state;
-  return { ...state, writes: { ...state.writes, [messageId]: { ...current, status: 'failed', error } } };
+  return { ...state, writes: { ...state.writes, [messageId]: { ...current, status: 'failed', error, permanent } } };
 };
 
 /** A write is done (the REST answer) or given up (Dismiss, Discard). */

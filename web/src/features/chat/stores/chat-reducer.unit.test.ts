@@ -100,6 +100,7 @@ describe('messages on their way (the outbox) and changes on their way (writes)',
     createdAt: '2026-11-20T10:01:00.000Z',
     status: 'sending',
     error: null,
+    permanent: false,
     ...changes,
   });
 
@@ -107,7 +108,9 @@ describe('messages on their way (the outbox) and changes on their way (writes)',
     const parent = message('m1', 1);
     let state = queueOutgoing(applyEvent(loaded(), posted(1)), outgoing('c1', { replyTo: parent }));
     state = markOutgoing(state, 'c1', 'failed', 'Too many messages');
-    expect(state.outbox.c1).toMatchObject({ status: 'failed', content: 'draft c1', replyTo: { _id: 'm1' }, error: 'Too many messages' });
+    expect(state.outbox.c1).toMatchObject({ status: 'failed', content: 'draft c1', replyTo: { _id: 'm1' }, error: 'Too many messages', permanent: false });
+    // a refusal for good is recorded as such, and a new try starts afresh
+    expect(markOutgoing(state, 'c1', 'failed', 'The message you reply to was deleted.', true).outbox.c1).toMatchObject({ status: 'failed', permanent: true });
     // Retry: sending again; the socket brings the post (seq 2) before the answer
     state = markOutgoing(state, 'c1', 'sending');
     const sent = message('m2', 2, { content: 'draft c1', clientId: 'c1', replyTo: { _id: 'm1', sender: testSender, preview: 'text m1' } });
@@ -133,22 +136,23 @@ describe('messages on their way (the outbox) and changes on their way (writes)',
 
   it('a failed edit, hide or delete stays until the server version shows it done', () => {
     let state = applyEvents(loaded(), [posted(1), posted(2)]);
-    state = startWrite(state, 'm1', { kind: 'edit', content: 'new words', status: 'sending', error: null });
+    state = startWrite(state, 'm1', { kind: 'edit', content: 'new words', status: 'sending', error: null, permanent: false });
+    expect(failWrite(state, 'm1', 'This message is hidden.', true).writes.m1).toMatchObject({ status: 'failed', error: 'This message is hidden.', permanent: true });
     state = failWrite(state, 'm1', null);
-    expect(state.writes.m1).toMatchObject({ kind: 'edit', content: 'new words', status: 'failed' });
+    expect(state.writes.m1).toMatchObject({ kind: 'edit', content: 'new words', status: 'failed', permanent: false });
     // another version of the message (not this edit) leaves it waiting
     state = applyEvent(state, { stream: 'global', seq: 3, type: 'message.posted', message: message('m3', 3) });
     expect(state.writes.m1?.status).toBe('failed');
     state = applyEvent(state, { stream: 'global', seq: 4, type: 'message.edited', message: message('m1', 4, { content: 'new words' }) });
     expect(state.writes).toEqual({});
 
-    state = startWrite(state, 'm2', { kind: 'hide', hidden: true, status: 'sending', error: null });
+    state = startWrite(state, 'm2', { kind: 'hide', hidden: true, status: 'sending', error: null, permanent: false });
     state = applyEvent(state, { stream: 'global', seq: 5, type: 'message.hidden', message: message('m2', 5, { hidden: true, hiddenFor: ['all'] }) });
     expect(state.writes).toEqual({});
     // a failure reported after its result arrived is no failure
     expect(failWrite(state, 'm2', 'gone')).toBe(state);
 
-    state = startWrite(state, 'm3', { kind: 'delete', status: 'failed', error: null });
+    state = startWrite(state, 'm3', { kind: 'delete', status: 'failed', error: null, permanent: false });
     state = applyEvent(state, { stream: 'global', seq: 6, type: 'message.deleted', message: message('m3', 6, { deleted: true, content: '' }) });
     expect(state.writes).toEqual({});
     expect(dropWrite(state, 'm3')).toBe(state);

@@ -93,6 +93,13 @@ const newClientId = () =>
 const reasonOf = (error: unknown): string | null =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage ? error.serverMessage : null;
 
+/**
+ * A refusal that trying again cannot change (a 4xx: the message was hidden or deleted meanwhile, the edit
+ * window closed, the membership ended); a network failure, a time-out, a 5xx, 408 and 429 may pass later.
+ */
+export const isPermanentFailure = (error: unknown): boolean =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
 const inFlight = new Map<string, Promise<void>>();
 /** Bumped on reset, so replies to requests of the previous user are dropped. */
 let generation = 0;
@@ -165,7 +172,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
       return true;
     } catch (error) {
       if (started !== generation) return false;
-      update(target, (state) => markOutgoing(state, clientId, 'failed', reasonOf(error)));
+      update(target, (state) => markOutgoing(state, clientId, 'failed', reasonOf(error), isPermanentFailure(error)));
       return false;
     }
   };
@@ -180,7 +187,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
   /** One try of a write: done, its result put in; or failed and kept, with the server's reason. */
   const write = async (stream: string, messageId: string, pendingWrite: PendingWrite): Promise<boolean> => {
     const started = generation;
-    update(stream, (state) => startWrite(state, messageId, { ...pendingWrite, status: 'sending', error: null }));
+    update(stream, (state) => startWrite(state, messageId, { ...pendingWrite, status: 'sending', error: null, permanent: false }));
     try {
       const answer = await runWrite(stream, messageId, pendingWrite);
       if (started !== generation) return false;
@@ -192,7 +199,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
       return true;
     } catch (error) {
       if (started !== generation) return false;
-      update(stream, (state) => failWrite(state, messageId, reasonOf(error)));
+      update(stream, (state) => failWrite(state, messageId, reasonOf(error), isPermanentFailure(error)));
       return false;
     }
   };
@@ -260,7 +267,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
       // Shown last however the clocks differ: never before a message the server already stamped.
       const latest = Object.values(get().streams[stream]?.messages ?? {}).reduce((max, held) => (held.createdAt > max ? held.createdAt : max), '');
       const now = new Date().toISOString();
-      const entry: OutgoingMessage = { clientId, content, replyTo, sender, createdAt: now > latest ? now : latest, status: 'sending', error: null };
+      const entry: OutgoingMessage = { clientId, content, replyTo, sender, createdAt: now > latest ? now : latest, status: 'sending', error: null, permanent: false };
       update(stream, (state) => queueOutgoing(state, entry));
       return deliver(stream, clientId, ensureChat);
     },
@@ -269,11 +276,11 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
     discardSend: (stream, clientId) => update(stream, (state) => dropOutgoing(state, clientId)),
 
-    edit: (stream, message, content) => write(stream, message._id, { kind: 'edit', content, status: 'sending', error: null }),
+    edit: (stream, message, content) => write(stream, message._id, { kind: 'edit', content, status: 'sending', error: null, permanent: false }),
 
-    toggleHidden: (stream, message) => write(stream, message._id, { kind: 'hide', hidden: !message.hidden, status: 'sending', error: null }),
+    toggleHidden: (stream, message) => write(stream, message._id, { kind: 'hide', hidden: !message.hidden, status: 'sending', error: null, permanent: false }),
 
-    remove: (stream, message) => write(stream, message._id, { kind: 'delete', status: 'sending', error: null }),
+    remove: (stream, message) => write(stream, message._id, { kind: 'delete', status: 'sending', error: null, permanent: false }),
 
     retryWrite: async (stream, messageId) => {
       const failed = get().streams[stream]?.writes[messageId];
@@ -281,7 +288,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
       // A hide toggles, and a delete or edit may have been done though its answer was lost: read what the
       // server did first. Its version settles the write, and nothing is sent twice.
       if (get().streams[stream]?.loaded) {
-        update(stream, (state) => startWrite(state, messageId, { ...failed, status: 'sending', error: null }));
+        update(stream, (state) => startWrite(state, messageId, { ...failed, status: 'sending', error: null, permanent: false }));
         await get()
           .catchUp(stream, 'user')
           .catch(() => undefined);

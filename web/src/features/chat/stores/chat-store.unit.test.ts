@@ -140,7 +140,7 @@ describe('failures that show: sends, edits and hides kept as Not sent, retried o
     answer = () => Response.json({ message: 'Too many messages, slow down.' }, { status: 429 });
     await useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'cepat', replyTo: null, sender: testSender });
     const [refused] = Object.values(global().outbox);
-    expect(refused).toMatchObject({ status: 'failed', error: 'Too many messages, slow down.' });
+    expect(refused).toMatchObject({ status: 'failed', error: 'Too many messages, slow down.', permanent: false });
     useChatStore.getState().discardSend(GLOBAL_STREAM, refused!.clientId);
     expect(global().outbox).toEqual({});
 
@@ -166,7 +166,7 @@ describe('failures that show: sends, edits and hides kept as Not sent, retried o
     answer = () => Response.json({ message: 'Server error' }, { status: 500 });
     const original = global().messages.m1!;
     await expect(useChatStore.getState().edit(GLOBAL_STREAM, original, 'kata baru')).resolves.toBe(false);
-    expect(global().writes.m1).toMatchObject({ kind: 'edit', content: 'kata baru', status: 'failed', error: null });
+    expect(global().writes.m1).toMatchObject({ kind: 'edit', content: 'kata baru', status: 'failed', error: null, permanent: false });
     expect(global().messages.m1?.content).toBe('text m1');
 
     answer = () => Response.json({ message: message('m1', 2, { content: 'kata baru' }) });
@@ -219,7 +219,7 @@ describe('failures that show: sends, edits and hides kept as Not sent, retried o
       await vi.advanceTimersByTimeAsync(1);
       await expect(sending).resolves.toBe(false);
       await expect(editing).resolves.toBe(false);
-      expect(Object.values(global().outbox)[0]).toMatchObject({ status: 'failed', error: null });
+      expect(Object.values(global().outbox)[0]).toMatchObject({ status: 'failed', error: null, permanent: false });
       expect(global().writes.m1).toMatchObject({ status: 'failed' });
 
       // hides, deletes and the opening of a member's conversation are bounded too
@@ -236,6 +236,24 @@ describe('failures that show: sends, edits and hides kept as Not sent, retried o
       expect(global().writes.m1).toMatchObject({ kind: 'delete', status: 'failed' });
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('a refusal no retry can change (a 4xx but 408 and 429) is recorded as permanent; a new try starts afresh', async () => {
+    await load();
+    answer = () => Response.json({ message: 'This message is hidden.' }, { status: 403 });
+    await useChatStore.getState().edit(GLOBAL_STREAM, global().messages.m1!, 'baru');
+    expect(global().writes.m1).toMatchObject({ status: 'failed', error: 'This message is hidden.', permanent: true });
+    answer = () => Response.json({ message: 'The message you reply to was deleted.' }, { status: 404 });
+    await useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'halo', replyTo: global().messages.m1!, sender: testSender });
+    expect(Object.values(global().outbox)[0]).toMatchObject({ status: 'failed', error: 'The message you reply to was deleted.', permanent: true });
+    useChatStore.getState().dismissWrite(GLOBAL_STREAM, 'm1');
+
+    for (const status of [408, 429, 500, 503]) {
+      answer = () => Response.json({ message: 'later' }, { status });
+      await useChatStore.getState().toggleHidden(GLOBAL_STREAM, global().messages.m1!);
+      expect(global().writes.m1).toMatchObject({ status: 'failed', permanent: false });
+      useChatStore.getState().dismissWrite(GLOBAL_STREAM, 'm1');
     }
   });
 

@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { buttonNamed, byTestId, click, render, stubApi, waitFor } from '@/lib/test-render';
+import { useChatStore } from '@/features/chat/stores/chat-store';
+import { testMessage } from '@/features/chat/stores/test-messages';
+import type { ChatRights } from '@/features/chat/utils/rights';
+import { Conversation } from './conversation';
+
+// The member's own message, just written (its edit window is open).
+const own = testMessage('m1', 1, { createdAt: new Date().toISOString() });
+const rina: ChatRights = { canPost: true, isAdmin: false, notice: null, expired: false, userId: 'u1', username: 'rina' };
+
+describe('Conversation: after a failure', () => {
+  let view: ReturnType<typeof render> | null = null;
+  afterEach(() => {
+    view?.unmount();
+    view = null;
+    useChatStore.getState().reset();
+    vi.unstubAllGlobals();
+  });
+
+  const open = async (routes: Parameters<typeof stubApi>[0] = {}) => {
+    stubApi({ 'GET /chat': () => ({ messages: [own], nextCursor: null }), 'GET /chat/events': () => ({ events: [], nextCursor: null }), ...routes });
+    view = render(<Conversation stream="global" viewer="user" rights={rina} emptyText="No messages" />);
+    await waitFor(() => expect(byTestId('chat-message-content')?.textContent).toBe('text m1'));
+  };
+
+  it('leaves edit mode when the message being edited is hidden or deleted meanwhile', async () => {
+    await open();
+    click(document.querySelector('button[aria-label="Edit message"]'));
+    expect(byTestId('composer-mode')?.textContent).toBe('Editing message');
+    act(() => useChatStore.getState().receive({ stream: 'global', seq: 2, type: 'message.hidden', message: { ...own, seq: 2, hidden: true, hiddenFor: ['all'] } }, 'user'));
+    await waitFor(() => expect(byTestId('composer-mode')).toBeNull());
+    expect(document.querySelector('textarea')?.value).toBe('');
+  });
+});

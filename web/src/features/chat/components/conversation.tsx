@@ -3,7 +3,7 @@ import { UI_TEXT } from '@le/contracts';
 import type { ChatMessage } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { useSessionStore } from '@/stores/session-store';
 import { clearUnread } from '@/features/chat/api/get-chats';
@@ -58,6 +58,9 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
   const outbox = useMemo(() => [...Object.values(waitingFirst), ...Object.values(ownOutbox)], [waitingFirst, ownOutbox]);
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
   const [openThreads, setOpenThreads] = useState<Record<string, boolean>>({});
+  const root = useRef<HTMLDivElement>(null);
+  // Retry and Discard go away once clicked: the focus goes to the message input, not to the page's start.
+  const focusComposer = () => root.current?.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.focus();
   const isGlobal = stream === GLOBAL_STREAM;
   const writeStream = stream ?? NEW_CHAT_STREAM;
 
@@ -118,6 +121,7 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
 
   const retry = (target: DeliveryTarget) => {
     const store = useChatStore.getState();
+    focusComposer();
     if (target.kind === 'write') {
       void store.retryWrite(writeStream, target.messageId);
       return;
@@ -128,12 +132,13 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
 
   const discard = (target: DeliveryTarget) => {
     const store = useChatStore.getState();
+    focusComposer();
     if (target.kind === 'write') store.dismissWrite(writeStream, target.messageId);
     else store.discardSend(waitingFirst[target.clientId] ? NEW_CHAT_STREAM : writeStream, target.clientId);
   };
 
   return (
-    <Flex direction="column" h="full" minH="0" data-testid="chat-conversation">
+    <Flex ref={root} direction="column" h="full" minH="0" data-testid="chat-conversation">
       {header}
       {notices}
       <MessageList

@@ -35,4 +35,24 @@ describe('Conversation: after a failure', () => {
     await waitFor(() => expect(byTestId('composer-mode')).toBeNull());
     expect(document.querySelector('textarea')?.value).toBe('');
   });
+
+  it('Retry and Discard are described by the message’s text, and leave the focus in the message input', async () => {
+    await open({ 'PATCH /chat/m1': () => ({ status: 503, body: { message: 'Unavailable' } }) });
+    act(() => void useChatStore.getState().edit('global', own, 'kata baru'));
+    await waitFor(() => expect(buttonNamed('Retry')).not.toBeNull());
+    const retry = buttonNamed('Retry')!;
+    const described = document.getElementById(retry.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('kata baru');
+    expect(buttonNamed('Discard')?.getAttribute('aria-describedby')).toBe(retry.getAttribute('aria-describedby'));
+
+    retry.focus();
+    click(retry);
+    expect(document.activeElement).toBe(document.querySelector('textarea[aria-label="Message"]'));
+    await waitFor(() => expect(buttonNamed('Discard')).not.toBeNull());
+    const discard = buttonNamed('Discard')!;
+    discard.focus();
+    click(discard);
+    expect(document.activeElement).toBe(document.querySelector('textarea[aria-label="Message"]'));
+    await waitFor(() => expect(byTestId('chat-delivery')).toBeNull());
+  });
 });

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import type { ChatMessage } from '@le/contracts';
 import { isWithinEditWindow } from '@le/contracts';
+import { useId } from 'react';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
 import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
@@ -42,7 +43,8 @@ const FAILED_WRITE: Record<PendingWrite['kind'], (write: PendingWrite) => string
 
 /**
  * "Sending…", or what failed with Retry and Discard: under the message, announced when it fails. A
- * refusal for good (`permanent`: the server's reason says why) offers only Discard.
+ * refusal for good (`permanent`: the server's reason says why) offers only Discard. The buttons are
+ * described by the message's text (`describedBy`), so "Retry" says which message.
  */
 function DeliveryState({
   failed,
@@ -50,11 +52,13 @@ function DeliveryState({
   label,
   reason,
   discardLabel,
+  describedBy,
   onRetry,
   onDiscard,
 }: {
   failed: boolean;
   permanent: boolean;
+  describedBy: string;
   label: string;
   reason: string | null;
   discardLabel: string;
@@ -75,11 +79,11 @@ function DeliveryState({
         {reason ? <Text as="span" fontWeight="normal">{` · ${reason}`}</Text> : null}
       </Text>
       {permanent ? null : (
-        <Button size="2xs" variant="outline" colorPalette="gold" onClick={onRetry}>
+        <Button size="2xs" variant="outline" colorPalette="gold" aria-describedby={describedBy} onClick={onRetry}>
           Retry
         </Button>
       )}
-      <Button size="2xs" variant="ghost" onClick={onDiscard}>
+      <Button size="2xs" variant="ghost" aria-describedby={describedBy} onClick={onDiscard}>
         {discardLabel}
       </Button>
     </HStack>
@@ -102,6 +106,7 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
   const editable = !outgoing && own && rights.canPost && !message.deleted && !message.hidden && isWithinEditWindow(message.createdAt, now);
   // Spec §5: the reply button only for the admin and paid members, disabled on hidden messages.
   const showReply = !outgoing && onReply !== undefined && rights.canPost && !message.deleted;
+  const textId = useId();
   const target: DeliveryTarget = outgoing ? { kind: 'send', clientId: outgoing.clientId } : { kind: 'write', messageId: message._id };
 
   return (
@@ -139,24 +144,25 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
           ) : null}
         </HStack>
         {display.kind === 'deleted' ? (
-          <Text fontSize="sm" color="fg.subtle" fontStyle="italic">
+          <Text id={textId} fontSize="sm" color="fg.subtle" fontStyle="italic">
             {display.text}
           </Text>
         ) : display.kind === 'hidden' ? (
-          <Text fontSize="sm" color="fg.muted" fontStyle="italic" data-testid="chat-message-hidden">
+          <Text id={textId} fontSize="sm" color="fg.muted" fontStyle="italic" data-testid="chat-message-hidden">
             {display.text}
           </Text>
         ) : (
-          <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-content">
+          <Text id={textId} fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-content">
             {display.text}
           </Text>
         )}
         {outgoing ? (
-          <DeliveryState failed={outgoing.status === 'failed'} permanent={outgoing.permanent} label="Not sent" reason={outgoing.error} discardLabel="Discard" onRetry={() => onRetry(target)} onDiscard={() => onDiscard(target)} />
+          <DeliveryState failed={outgoing.status === 'failed'} permanent={outgoing.permanent} describedBy={textId} label="Not sent" reason={outgoing.error} discardLabel="Discard" onRetry={() => onRetry(target)} onDiscard={() => onDiscard(target)} />
         ) : write ? (
           <DeliveryState
             failed={write.status === 'failed'}
             permanent={write.permanent}
+            describedBy={textId}
             label={FAILED_WRITE[write.kind](write)}
             reason={write.error}
             discardLabel={write.kind === 'edit' ? 'Discard' : 'Dismiss'}

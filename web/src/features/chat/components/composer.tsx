@@ -15,8 +15,8 @@ interface ComposerProps {
   canSend: boolean;
   /** Shown in place of the input when sending is not allowed (a notice, a link in it). */
   disabledText: ReactNode;
-  /** Resolves true when the text was taken (the input clears), false to keep it. */
-  onSubmit: (content: string, mode: ComposerMode) => Promise<boolean>;
+  /** Takes the text (it then waits on its message, sending or Not sent): the input clears. */
+  onSubmit: (content: string, mode: ComposerMode) => void;
   onCancel: () => void;
 }
 
@@ -40,10 +40,11 @@ export function Composer({ mode, canSend, disabledText, onSubmit, onCancel }: Co
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the edited or replied message changes
   }, [editingId, replyId]);
 
-  const submit = async () => {
+  const submit = () => {
     const content = text.trim();
     if (!canSend || content === '') return;
-    if (await onSubmit(content, mode)) setText('');
+    onSubmit(content, mode);
+    setText('');
   };
 
   if (!canSend) {
@@ -91,7 +92,7 @@ export function Composer({ mode, canSend, disabledText, onSubmit, onCancel }: Co
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
-              void submit();
+              submit();
             }
             if (event.key === 'Escape' && mode.kind !== 'new') onCancel();
           }}
@@ -101,7 +102,7 @@ export function Composer({ mode, canSend, disabledText, onSubmit, onCancel }: Co
           colorPalette="gold"
           size="sm"
           disabled={text.trim() === ''}
-          onClick={() => void submit()}
+          onClick={submit}
         >
           <SendIcon />
         </IconButton>

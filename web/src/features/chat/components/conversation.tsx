@@ -85,7 +85,7 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
       .catch((error: unknown) => console.warn('Could not mark the chat read', error));
   }, [queryClient, markAsRead, stream, isGlobal, state?.loaded, othersCount]);
 
-  const submit = (content: string, current: ComposerMode): Promise<boolean> => {
+  const submit = (content: string, current: ComposerMode): void => {
     const store = useChatStore.getState();
     if (current.kind === 'edit') {
       void store.edit(writeStream, current.message, content);
@@ -110,7 +110,6 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
     }
     // The text now waits on the message (sending, or Not sent with Retry): the input is free again.
     setMode({ kind: 'new' });
-    return Promise.resolve(true);
   };
 
   const remove = (message: ChatMessage) => {

@@ -132,7 +132,7 @@ export const applyEvent = (state: StreamState, event: ChatEventPayload): StreamS
   // Drain what was waiting for this one.
   let pending = next.pending;
   for (let waiting = pending[next.seq + 1]; waiting; waiting = pending[next.seq + 1]) {
-    pending = omit(pending, waiting.seq);
+    pending = omitKey(pending, waiting.seq);
     next = applyOne({ ...next, pending }, waiting);
   }
   const cleaned: Record<number, ChatEventPayload> = {};
@@ -162,15 +162,11 @@ export const mergeSnapshot = (state: StreamState, messages: ChatMessage[], optio
   const next: StreamState = { ...merged, seq, pending, loaded: true, nextCursor, gap: Object.keys(pending).length > 0 };
   // Pending events right after the new seq can be applied now.
   const waiting = next.pending[next.seq + 1];
-  return waiting ? applyEvent({ ...next, pending: omit(next.pending, waiting.seq) }, waiting) : next;
+  return waiting ? applyEvent({ ...next, pending: omitKey(next.pending, waiting.seq) }, waiting) : next;
 };
 
-const omit = (pending: Record<number, ChatEventPayload>, seq: number) => {
-  const { [seq]: _omitted, ...rest } = pending;
-  return rest;
-};
-
-const omitKey = <T>(record: Record<string, T>, key: string): Record<string, T> => {
+/** The record without one key (an outbox entry, a write, a pending event by its seq). */
+const omitKey = <K extends string | number, T>(record: Record<K, T>, key: K): Record<K, T> => {
   const { [key]: _omitted, ...rest } = record;
-  return rest;
+  return rest as Record<K, T>;
 };

@@ -169,13 +169,27 @@ describe.runIf(chromiumPath)('accessibility of the main screens', () => {
     }
   }
 
-  it('/chat-admin at 375 px keeps a level-one heading with a conversation open, and passes axe', async () => {
+  it('/chat-admin at 375 px keeps a level-one heading with a conversation open, and passes axe, a hidden message among the rest', async () => {
+    // The global room holds a message the admin hid: drawn dimmed for the admin (spec §4), still readable.
+    const call = async (session: ApiSession, method: string, route: string, body: unknown) => {
+      const response = await fetch(`${baseURL}/api${route}`, {
+        method,
+        headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${route}`).toBeLessThan(300);
+      return (await response.json()) as { message: { _id: string; hidden?: boolean } };
+    };
+    const { message } = await call(sessions.member!, 'POST', '/chat', { content: `a11y hidden ${Date.now()}`, type: 'global' });
+    expect((await call(sessions.admin!, 'PATCH', `/chat/${message._id}/hide`, { context: 'global' })).message.hidden).toBe(true);
+
     const { context, page } = await open(browser, sessions.admin!, 375);
     await page.goto('/chat-admin');
     await ready(page);
     // the global room is always in the list
     await page.getByTestId('chat-list-item').first().click();
     await page.getByTestId('chat-back').waitFor();
+    await page.locator(`[data-testid="chat-message"][data-message-id="${message._id}"][data-hidden="true"]`).waitFor();
     await settled(page);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);

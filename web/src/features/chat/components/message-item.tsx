@@ -120,9 +120,10 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
       data-message-id={message._id}
       data-hidden={message.hidden ? 'true' : 'false'}
       data-delivery={outgoing?.status ?? write?.status}
-      opacity={display.kind === 'dimmed' ? 0.5 : 1}
     >
-      <UserAvatar photo={message.sender.photo_profile} name={senderName} boxSize={isReply ? '7' : '8'} />
+      {/* Dimmed (a hidden message, for the admin): the picture faded and the words in the muted grey,
+          never the whole row's opacity, which took its time and badge below 4.5:1 (issue 13). */}
+      <UserAvatar photo={message.sender.photo_profile} name={senderName} boxSize={isReply ? '7' : '8'} opacity={display.kind === 'dimmed' ? 0.5 : 1} />
       <Box flex="1" minW="0">
         <HStack gap="2" wrap="wrap" rowGap="0">
           <Text fontWeight="semibold" fontSize="sm" color={message.sender.role === 'admin' ? 'gold.fg' : 'fg'} truncate maxW="60%">
@@ -152,7 +153,7 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
             {display.text}
           </Text>
         ) : (
-          <Text id={textId} fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-content">
+          <Text id={textId} fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" color={display.kind === 'dimmed' ? 'fg.muted' : undefined} data-testid="chat-message-content">
             {display.text}
           </Text>
         )}

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { EventEmitter } from 'node:events';
 import type { MembershipChangedPayload, PublicUser } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sockets } from '@/lib/test-socket';
 
 import { toaster } from '@/components/ui/toaster';
 import { meKeys, useMe } from '@/hooks/use-me';
@@ -13,21 +13,7 @@ import { useSessionStore } from '@/stores/session-store';
 import { LiveChatCard } from '@/features/chat/components/live-chat-card';
 import { membershipNotice } from './membership-notice';
 
-/** A socket.io-client socket as the realtime client uses it, driven by the test. */
-class FakeSocket extends EventEmitter {
-  active = true;
-  connected = false;
-  connect = vi.fn();
-  disconnect = vi.fn();
-}
-const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  },
-}));
+vi.mock('socket.io-client', async () => ({ io: (await import('@/lib/test-socket')).fakeIo }));
 
 const { MembershipLiveLayer } = await import('./membership-live-layer');
 

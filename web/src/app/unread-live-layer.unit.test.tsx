@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { EventEmitter } from 'node:events';
 import type { ChatEventPayload, ChatSummary, PublicUser } from '@le/contracts';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sockets, opened } from '@/lib/test-socket';
 
 import { loginAs, publicUser } from '@/lib/test-fixtures';
 import { byTestId, render, stubApi, testQueryClient, waitFor } from '@/lib/test-render';
@@ -13,23 +13,7 @@ import { UserMenu, accountMenuLabel } from '@/components/layouts/user-menu';
 import { clearUnread } from '@/features/chat/api/get-chats';
 import { UNREAD_MAX_WAIT_MS, UNREAD_SETTLE_MS, unreadTotal } from '@/features/chat/hooks/use-unread-total';
 
-/** A socket.io-client socket as the realtime client uses it, driven by the test. */
-class FakeSocket extends EventEmitter {
-  active = true;
-  connected = false;
-  connect = vi.fn();
-  disconnect = vi.fn();
-}
-const sockets: FakeSocket[] = [];
-const opened = vi.fn();
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    opened();
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  },
-}));
+vi.mock('socket.io-client', async () => ({ io: (await import('@/lib/test-socket')).fakeIo }));
 
 const { UnreadLiveLayer } = await import('./unread-live-layer');
 

@@ -1,22 +1,8 @@
 // @vitest-environment jsdom
-import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sockets } from '@/lib/test-socket';
 
-/** A socket.io-client socket as the realtime client uses it, driven by the test. */
-class FakeSocket extends EventEmitter {
-  active = true;
-  connected = false;
-  connect = vi.fn();
-  disconnect = vi.fn();
-}
-const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  },
-}));
+vi.mock('socket.io-client', async () => ({ io: (await import('@/lib/test-socket')).fakeIo }));
 
 const { acquireRealtime, onMembershipChanged, onPresence, onSignalEvent, useRealtimeStore } = await import('./realtime-client');
 

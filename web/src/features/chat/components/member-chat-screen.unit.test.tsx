@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { EventEmitter } from 'node:events';
 import type { ChatSummary } from '@le/contracts';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,13 +9,7 @@ import { useSessionStore } from '@/stores/session-store';
 import { WITH_ADMINS_NOTICE } from '@/features/chat/utils/rights';
 import { testMessage } from '@/features/chat/stores/test-messages';
 
-class FakeSocket extends EventEmitter {
-  active = true;
-  connected = false;
-  connect = vi.fn();
-  disconnect = vi.fn();
-}
-vi.mock('socket.io-client', () => ({ io: () => new FakeSocket() }));
+vi.mock('socket.io-client', async () => ({ io: (await import('@/lib/test-socket')).fakeIo }));
 
 const { MemberChatScreen } = await import('./member-chat-screen');
 

@@ -12,6 +12,7 @@ import { UnreadBadge, unreadBadgeText, unreadLabel } from '@/components/ui/unrea
 import { UserMenu, accountMenuLabel } from '@/components/layouts/user-menu';
 import { clearUnread } from '@/features/chat/api/get-chats';
 import { UNREAD_MAX_WAIT_MS, UNREAD_SETTLE_MS, unreadTotal } from '@/features/chat/hooks/use-unread-total';
+import { useChatListSync } from '@/features/chat/hooks/use-chat-list-sync';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('@/lib/test-socket')).fakeIo }));
 
@@ -155,6 +156,38 @@ describe('UnreadLiveLayer with the account menu', () => {
     });
     await waitFor(() => expect(avatarBadge()).toBe('2'));
     expect(reads('user')).toBe(3);
+  });
+
+  it('with the chat screen open too, an event or a reconnection is one read of the list, not one per holder', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    function ChatScreenList() {
+      useChatListSync('user');
+      return null;
+    }
+    useSessionStore.getState().signIn(loginAs('budi', publicUser('budi', { role: 'trial' })));
+    view = render(
+      <>
+        <UnreadLiveLayer />
+        <ChatScreenList />
+      </>,
+      { client: testQueryClient() },
+    );
+    await waitFor(() => expect(reads('user')).toBeGreaterThanOrEqual(1));
+    await act(async () => vi.advanceTimersByTimeAsync(UNREAD_SETTLE_MS * 2));
+    const before = reads('user');
+    const socket = sockets.at(-1)!;
+
+    act(() => {
+      socket.emit('chat:event', posted(CHAT, 7));
+    });
+    await act(async () => vi.advanceTimersByTimeAsync(UNREAD_SETTLE_MS * 4));
+    expect(reads('user')).toBe(before + 1);
+
+    act(() => {
+      socket.emit('connect');
+    });
+    await act(async () => vi.advanceTimersByTimeAsync(UNREAD_SETTLE_MS * 4));
+    expect(reads('user')).toBe(before + 2);
   });
 
   it('steady traffic is read at least once a second, not put off while events keep coming', async () => {

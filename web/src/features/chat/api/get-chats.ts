@@ -11,15 +11,20 @@ export type ChatListKind = 'admin' | 'user';
 /** GET /chat/admin/chats (admin) or GET /chat/user/chats (member) → {chats}. */
 export const getChats = (kind: ChatListKind, signal?: AbortSignal) => api.get<{ chats: ChatSummary[] }>(`/chat/${kind}/chats`, { signal });
 
+/** The chat list's query: one key and one read for every observer (the screens, the unread badge). */
+export const chatListQuery = (kind: ChatListKind) => ({
+  queryKey: chatKeys.list(kind),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => (await getChats(kind, signal)).chats,
+});
+
 /**
  * The chat list of /chat-admin or /chat-user, read again on every visit. While the socket is down,
  * or while the last read failed, it is polled every 2 s (spec §9); otherwise the socket's events
- * invalidate it (use-chat-list-sync).
+ * invalidate it (use-chat-list-refresh).
  */
 export const useChats = (kind: ChatListKind, connected: boolean) =>
   useQuery({
-    queryKey: chatKeys.list(kind),
-    queryFn: async ({ signal }) => (await getChats(kind, signal)).chats,
+    ...chatListQuery(kind),
     staleTime: 0,
     // A failed read is tried again by the poll below, at the spec's pace; the failure shows at once.
     retry: false,

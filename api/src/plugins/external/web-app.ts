@@ -48,6 +48,8 @@ const matchesEtag = (ifNoneMatch: string | undefined, etag: string): boolean =>
  */
 const pageVariants = (root: string): Map<string, PageVariant> => {
   const variants = new Map<string, PageVariant>();
+  // Addresses drawn by one page (`/` and `/home-dashboard`, say) share one HTML: compressed once.
+  const byHtml = new Map<string, PageVariant>();
   const listFile = path.join(root, ROUTE_PRELOADS_FILE);
   if (!existsSync(listFile)) return variants;
   const index = readFileSync(path.join(root, 'index.html'), 'utf8');
@@ -58,7 +60,10 @@ const pageVariants = (root: string): Map<string, PageVariant> => {
       .filter((script): script is string => typeof script === 'string' && SAFE_SCRIPT.test(script))
       .map((script) => `    <link rel="modulepreload" crossorigin href="${script}">\n`)
       .join('');
-    variants.set(address, variantOf(index.replace('</head>', `${links}  </head>`)));
+    const html = index.replace('</head>', `${links}  </head>`);
+    const variant = byHtml.get(html) ?? variantOf(html);
+    byHtml.set(html, variant);
+    variants.set(address, variant);
   }
   return variants;
 };

@@ -164,6 +164,8 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!existing) throw notFound('History entry not found.');
 
       let updated: HistoryRecord | null;
+      // the new image's record when one came: the answer is built from it, not read back
+      let newFile: FileRecord | null = null;
       if (request.isMultipart()) {
         let text: Pick<HistoryChanges, 'title' | 'description'> = {};
         const { file } = await app.uploads.receive(request, {
@@ -187,6 +189,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw conflict('This entry was changed at the same time. Reload it and try again.', 'EDIT_CONFLICT');
         }
         await app.uploads.remove(existing.imageFileId);
+        newFile = file;
       } else {
         const body = (request.body ?? {}) as HistoryText;
         if (body.title === undefined && body.description === undefined) {
@@ -196,7 +199,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!updated) throw notFound('History entry not found.');
       }
       await app.activity.record(activityOrigin(request), { page: HISTORY_PAGE, message: `Edited history entry "${updated.title}"` });
-      return { entry: await entryOf(updated) };
+      return { entry: newFile ? toHistoryEntry(updated, newFile) : await entryOf(updated) };
     },
   );
 

@@ -428,8 +428,10 @@ export const createUploadService = ({ dataDir, files, log }: UploadServiceDeps) 
       const record = await files.findById(id);
       if (!record) return;
       await files.delete(id);
-      // The copies it lists, and those a start-up's ensureVariants may be writing at this moment.
-      const copies = new Set([...(record.variants ?? []).map((variant) => variant.storedName), ...HISTORY_IMAGE_WIDTHS.map((width) => variantName(id, width))]);
+      // The copies it lists, and for a history image those a start-up's ensureVariants may be writing
+      // at this moment (no other kind has copies).
+      const racing = record.kind === 'history' ? HISTORY_IMAGE_WIDTHS.map((width) => variantName(id, width)) : [];
+      const copies = new Set([...(record.variants ?? []).map((variant) => variant.storedName), ...racing]);
       await unlinkAll([record.storedName, ...copies]);
     } catch (error) {
       log.warn({ err: error, fileId: id }, 'could not remove a stored file');

@@ -3,13 +3,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './build/precompress.ts';
 import { routePreloadsPlugin } from './build/route-preloads.ts';
+import { serverRenderPlugin } from './build/server-render.ts';
 
 const apiOrigin = 'http://localhost:3000';
 
 export default defineConfig({
   // route preloads: each address's own scripts, named by the API in the HTML it sends (web-app plugin);
-  // precompress: a .br and a .gz copy of each built text file, sent by the API (web-app plugin)
-  plugins: [react(), routePreloadsPlugin(), precompressPlugin()],
+  // precompress: a .br and a .gz copy of each built text file, sent by the API (web-app plugin);
+  // server render: the bundle with which the API draws a guest's first paint of the public pages
+  plugins: [react(), routePreloadsPlugin(), precompressPlugin(), serverRenderPlugin()],
   // `@/lib/...` is `web/src/lib/...` (the same alias in web/tsconfig.json and vitest.config.ts).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {

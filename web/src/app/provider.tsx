@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Suspense, lazy } from 'react';
 
@@ -12,9 +12,10 @@ import { queryClient } from '@/lib/query-client';
 // in the toaster's store and shows when it mounts.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/** `client`: the app's one query client, or the server's own for one page (app/entry-server.tsx). */
+export function AppProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ChakraProvider value={system}>
         {children}
         <AfterLoad>

@@ -24,7 +24,7 @@ const notFound = page(() => import('./routes/not-found'), (m) => m.NotFoundRoute
 
 const child = (path: string) => path.replace(/^\//, '');
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     HydrateFallback: PageSpinner,
@@ -124,15 +124,18 @@ const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+let browserRouter: ReturnType<typeof createBrowserRouter> | null = null;
+/** The browser's router, made on first use (the prerender imports `routes` without a window). */
+export const getRouter = () => (browserRouter ??= createBrowserRouter(routes));
 
 // A 401 on an authenticated call ends the session (API client); then leave for the login screen.
 setUnauthorizedHandler(() => {
+  const router = getRouter();
   if (!router.state.location.pathname.startsWith(paths.auth.root.href)) {
     void router.navigate(paths.auth.login.href, { replace: true });
   }
 });
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={getRouter()} />;
 }

@@ -1,7 +1,7 @@
 import { UI_TEXT } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { formatDateTime, formatDay, formatTime } from './dates';
+import { formatDateTime, formatDateTimeUtc, formatDay, formatTime } from './dates';
 
 describe('one time format: 24-hour HH:mm', () => {
   const afternoon = new Date(2026, 2, 5, 13, 7, 33).toISOString();
@@ -19,5 +19,14 @@ describe('one time format: 24-hour HH:mm', () => {
       expect(formatTime(value)).toBe(UI_TEXT.unknownDate);
       expect(formatDateTime(value)).toBe(UI_TEXT.unknownDate);
     }
+  });
+});
+
+describe('formatDateTimeUtc: a moment as the server writes it', () => {
+  it('is the UTC wall time, said to be UTC, whatever the zone the code runs in', () => {
+    expect(formatDateTimeUtc('2026-11-24T01:05:00.000Z')).toBe('24/11/2026 01:05 UTC');
+    expect(formatDateTimeUtc('2026-11-24T08:05:00.000+07:00')).toBe('24/11/2026 01:05 UTC');
+    expect(formatDateTimeUtc('nonsense')).toBe(UI_TEXT.unknownDate);
+    expect(formatDateTimeUtc(null)).toBe(UI_TEXT.unknownDate);
   });
 });

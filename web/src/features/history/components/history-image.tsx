@@ -1,6 +1,6 @@
 import { Box, Image, Stack, Text } from '@chakra-ui/react';
 import type { HistoryImageSize } from '@le/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { HistoryIcon } from '@/components/ui/icons';
 
@@ -34,6 +34,12 @@ export function HistoryImage({
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const broken = !src || failedSrc === src;
+  // In a page the server drew, the image may have failed before the app took the page over and
+  // could hear its error event: a finished image without pixels is a broken one.
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (image.current?.complete && image.current.naturalWidth === 0) setFailedSrc(src);
+  }, [src]);
   const srcSet = srcSetOf(images);
   return (
     <Box position="relative" w="100%" aspectRatio={aspectRatio} bg="bg.muted" overflow="hidden">
@@ -56,6 +62,7 @@ export function HistoryImage({
           w="100%"
           h="100%"
           objectFit="cover"
+          ref={image}
           onError={() => setFailedSrc(src)}
         />
       )}

@@ -1,0 +1,92 @@
+import type { HistoryListResponse } from '@le/contracts';
+import { describe, expect, it } from 'vitest';
+
+import { GUEST_PAGES, SERVER_READS, SESSION_PROBE, render } from './entry-server';
+import { SESSION_ATTRIBUTE } from './first-paint';
+
+/**
+ * The server's drawing of the public pages (app/entry-server.tsx, run by the API): what it writes is
+ * what the browser's first render gives, so that the app takes it over; here in Node, as the API runs it.
+ */
+const url = (address: string) => `http://localhost${address}`;
+
+const history: HistoryListResponse = {
+  history: [
+    {
+      _id: 'a1',
+      image: '/api/files/f1',
+      images: [
+        { url: '/api/files/f1?w=400', width: 400 },
+        { url: '/api/files/f1', width: 1280 },
+      ],
+      title: 'London open: <b>a clean buy</b>',
+      description: 'Target reached by noon.',
+      createdAt: '2026-11-24T01:05:00.000Z',
+    },
+  ],
+  nextCursor: null,
+};
+
+describe('render', () => {
+  it('draws /faq-chat with its heading, its styles for the head (the layers’ order first) and its title apart', async () => {
+    const page = await render(url('/faq-chat'));
+    expect(page).not.toBeNull();
+    const { html, head, styles } = page!;
+    expect(html).toMatch(/<h1[^>]*>FAQ &amp; Live Chat<\/h1>/);
+    expect(html).not.toContain('<style');
+    expect(html).not.toContain('<title');
+    expect(head).toBe('<title>FAQ &amp; Live Chat — Lukis Emas</title>');
+    // Chakra's cascade layers are ordered by their first mention: the order comes before any rule.
+    expect(styles.startsWith('<style data-emotion="css-global ')).toBe(true);
+    expect(styles.indexOf('@layer reset,base,tokens,recipes;')).toBeLessThan(styles.indexOf('@layer recipes{'));
+    // Every class the markup uses is in the one class <style>, by the name the browser's cache reads.
+    const named = /<style data-emotion="css ([^"]*)">/.exec(styles)?.[1]?.split(' ') ?? [];
+    const used = [...new Set([...html.matchAll(/\bcss-([a-z0-9]+)\b/g)].map((match) => match[1]!))];
+    expect(used.length).toBeGreaterThan(10);
+    for (const name of used) expect(named, name).toContain(name);
+  });
+
+  it('draws the history it is given, times in UTC (the server knows no reader’s zone), text escaped', async () => {
+    const { html } = (await render(url('/history'), { '/api/history': history }))!;
+    expect(html).toContain('London open: &lt;b&gt;a clean buy&lt;/b&gt;');
+    expect(html).toContain('24/11/2026 01:05 UTC');
+    // React writes the attribute as it is named in JSX; HTML reads attribute names in any case.
+    expect(html).toMatch(/<img [^>]*srcSet="\/api\/files\/f1\?w=400 400w, \/api\/files\/f1 1280w"[^>]*fetchPriority="high"/);
+  });
+
+  it('without reads, the history is drawn waiting for them, as the browser would start', async () => {
+    const { html } = (await render(url('/history')))!;
+    expect(html).not.toContain('London open');
+    expect(html).toMatch(/<h1[^>]*>History<\/h1>/);
+  });
+
+  it('draws every guest page (none a redirect), each with one h1', async () => {
+    for (const address of GUEST_PAGES) {
+      const page = await render(url(address));
+      expect(page, address).not.toBeNull();
+      expect(page!.html.match(/<h1[\s>]/g)?.length, address).toBe(1);
+    }
+    for (const address of Object.keys(SERVER_READS)) expect(GUEST_PAGES, address).toContain(address);
+  });
+});
+
+describe('SESSION_PROBE', () => {
+  const run = (storage: { getItem(key: string): string | null }) => {
+    const attributes = new Map<string, string>();
+    const document = { documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } };
+    new Function('localStorage', 'document', SESSION_PROBE)(storage, document);
+    return attributes;
+  };
+
+  it('marks <html> for a stored session only, and never throws (storage refused)', () => {
+    expect(run({ getItem: (key) => (key === 'token' ? 'jwt' : null) }).has(SESSION_ATTRIBUTE)).toBe(true);
+    expect(run({ getItem: () => null }).has(SESSION_ATTRIBUTE)).toBe(false);
+    expect(
+      run({
+        getItem: () => {
+          throw new Error('SecurityError');
+        },
+      }).size,
+    ).toBe(0);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { isServerBuild } from './server-render.ts';
 import { paths } from '../src/config/paths.ts';
 
 /** The name of the file the build writes beside index.html, read by the API (web-app plugin). */
@@ -57,10 +58,20 @@ const closure = (start: string[], chunks: Map<string, BuiltChunk>): Set<string> 
   return seen;
 };
 
+/** The app's start (app/boot.tsx), which the entry imports once the page has painted (app/main.tsx). */
+export const BOOT_MODULE = '/src/app/boot.tsx';
+
+const lazyChunk = (chunks: BuiltChunk[], suffix: string, what: string): BuiltChunk => {
+  const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix));
+  if (!chunk) throw new Error(`route-preloads: no lazily loaded chunk for ${suffix} (${what})`);
+  return chunk;
+};
+
 /**
- * For each address, the scripts its route module needs beyond what index.html loads already: the
- * module's chunk and the chunks it imports, in that order, as absolute URLs under `base`. Throws when
- * a module of the table was not built as a lazily loaded chunk (a renamed route file, say).
+ * For each address, the scripts it runs beyond what index.html loads already: the app's start
+ * (app/boot.tsx, with the shell) and its page's module, each chunk with the chunks it imports, in that
+ * order, as absolute URLs under `base`. Throws when one of them was not built as a lazily loaded chunk
+ * (a renamed route file, say).
  */
 export const routePreloads = (chunks: BuiltChunk[], base = '/'): Record<string, string[]> => {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -68,12 +79,11 @@ export const routePreloads = (chunks: BuiltChunk[], base = '/'): Record<string, 
     chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
     byFile,
   );
+  const boot = lazyChunk(chunks, BOOT_MODULE, 'the app’s start');
   const result: Record<string, string[]> = {};
   for (const [address, module] of Object.entries(ROUTE_MODULES)) {
-    const suffix = `/src/app/routes/${module}.tsx`;
-    const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix));
-    if (!chunk) throw new Error(`route-preloads: no lazily loaded chunk for ${suffix} (the page of ${address})`);
-    result[address] = [...closure([chunk.fileName], byFile)].filter((file) => !loadedByIndex.has(file)).map((file) => `${base}${file}`);
+    const chunk = lazyChunk(chunks, `/src/app/routes/${module}.tsx`, `the page of ${address}`);
+    result[address] = [...closure([boot.fileName, chunk.fileName], byFile)].filter((file) => !loadedByIndex.has(file)).map((file) => `${base}${file}`);
   }
   return result;
 };
@@ -88,7 +98,7 @@ export const routePreloadsPlugin = (): Plugin => {
   let base = '/';
   return {
     name: 'le-route-preloads',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !isServerBuild(env),
     configResolved(config) {
       base = config.base;
     },

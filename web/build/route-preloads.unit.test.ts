@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../src/config/paths';
-import { ROUTE_MODULES, ROUTE_PRELOADS_FILE, routePreloads, type BuiltChunk } from './route-preloads';
+import { BOOT_MODULE, ROUTE_MODULES, ROUTE_PRELOADS_FILE, routePreloads, type BuiltChunk } from './route-preloads';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const router = readFileSync(path.join(web, 'src/app/router.tsx'), 'utf8');
@@ -23,6 +23,7 @@ const chunk = (fileName: string, imports: string[] = [], extra: Partial<BuiltChu
   facadeModuleId: null,
   ...extra,
 });
+const boot = chunk('assets/boot-b.js', ['assets/shell-x.js'], { isDynamicEntry: true, facadeModuleId: `/work/web${BOOT_MODULE}` });
 const page = (module: string, fileName: string, imports: string[] = []) =>
   chunk(fileName, imports, { isDynamicEntry: true, facadeModuleId: `/work/web/src/app/routes/${module}.tsx` });
 
@@ -53,6 +54,8 @@ describe('routePreloads', () => {
   it('lists a page’s chunk and what it imports, without what index.html loads already', () => {
     const built = [
       chunk('assets/index-e.js', ['assets/react-r.js', 'assets/stack-s.js'], { isEntry: true }),
+      boot,
+      chunk('assets/shell-x.js', ['assets/react-r.js']),
       chunk('assets/react-r.js'),
       chunk('assets/stack-s.js', ['assets/react-r.js']),
       chunk('assets/card-c.js', ['assets/stack-s.js', 'assets/icons-i.js']),
@@ -60,16 +63,18 @@ describe('routePreloads', () => {
       ...pages.map((built) => (built.facadeModuleId?.endsWith('/faq-chat.tsx') ? { ...built, imports: ['assets/card-c.js', 'assets/react-r.js'] } : built)),
     ];
     const preloads = routePreloads(built, '/');
-    expect(preloads['/faq-chat']).toEqual(['/assets/faq-chat-h.js', '/assets/card-c.js', '/assets/icons-i.js']);
+    const start = ['/assets/boot-b.js', '/assets/shell-x.js'];
+    expect(preloads['/faq-chat']).toEqual([...start, '/assets/faq-chat-h.js', '/assets/card-c.js', '/assets/icons-i.js']);
     expect(preloads['/faq-chat-dashboard']).toEqual(preloads['/faq-chat']);
-    expect(preloads['/']).toEqual(['/assets/home-h.js']);
-    expect(preloads['/auth/login']).toEqual(['/assets/auth-login-h.js']);
+    expect(preloads['/']).toEqual([...start, '/assets/home-h.js']);
+    expect(preloads['/auth/login']).toEqual([...start, '/assets/auth-login-h.js']);
     expect(Object.keys(preloads).sort()).toEqual(Object.keys(ROUTE_MODULES).sort());
-    expect(routePreloads(built, '/app/')['/']).toEqual(['/app/assets/home-h.js']);
+    expect(routePreloads(built, '/app/')['/']).toEqual(['/app/assets/boot-b.js', '/app/assets/shell-x.js', '/app/assets/home-h.js']);
   });
 
-  it('fails the build when a page module was not built as its own chunk', () => {
+  it('fails the build when a page module or the app’s start was not built as its own chunk', () => {
     const withoutHistory = pages.filter((built) => !built.facadeModuleId?.endsWith('/history.tsx'));
-    expect(() => routePreloads([chunk('assets/index-e.js', [], { isEntry: true }), ...withoutHistory])).toThrow(/routes\/history\.tsx/);
+    expect(() => routePreloads([chunk('assets/index-e.js', [], { isEntry: true }), boot, ...withoutHistory])).toThrow(/routes\/history\.tsx/);
+    expect(() => routePreloads([chunk('assets/index-e.js', [], { isEntry: true }), ...pages])).toThrow(/app\/boot\.tsx/);
   });
 });

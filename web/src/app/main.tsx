@@ -1,20 +1,24 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+// The page first, then the app (app/boot.tsx: the shell, Chakra's theme, the router). A public page
+// arrives drawn by the server (api web-app plugin): the app's scripts are fetched and run once it has
+// painted, so that reading starts before they load. Any other page is drawn by the app: it starts at
+// once, its scripts named in the HTML (route-preloads.json) and fetched beside this one.
+const start = () => void import('./boot');
 
-import { AppProvider } from './provider';
-import { AppRouter } from './router';
-
-const container = document.getElementById('root');
-if (!container) throw new Error('The #root element is missing from index.html');
-
-// A transition: React renders the first page in slices of a few milliseconds, yielding between
-// them, instead of one long task that would hold the main thread (Lighthouse's Total Blocking Time).
-startTransition(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
+const drawn = document.getElementById('root')?.firstElementChild != null;
+if (!drawn || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+  start();
+} else {
+  let started = false;
+  const afterPaint = () => {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    setTimeout(start, 0);
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) afterPaint();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  // A tab opened in the background paints nothing until it is shown: start all the same.
+  setTimeout(afterPaint, 1000);
+}

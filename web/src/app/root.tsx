@@ -1,10 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 
 import { RouteProgress } from '@/components/layouts/route-progress';
 import { AfterLoad } from '@/components/ui/after-load';
 import { usePageVisitLogger } from '@/features/activity-log/hooks/use-page-visit-logger';
 import { useSessionLifecycle } from '@/hooks/use-session-lifecycle';
+import { APP_READY_ATTRIBUTE } from './first-paint';
 
 // The live signals (the socket with socket.io-client, the notices) load once the page has loaded
 // and the browser is idle (AfterLoad), in their own chunk.
@@ -21,6 +22,9 @@ const UnreadLiveLayer = lazy(() => import('./unread-live-layer'));
 export function AppRoot() {
   useSessionLifecycle();
   usePageVisitLogger();
+  // Until the app has drawn or taken over the page, a page the server drew shows buttons that do
+  // nothing yet: `<html data-app-ready>` says they work (the browser tests wait for it).
+  useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
   return (
     <>
       <RouteProgress />

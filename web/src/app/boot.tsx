@@ -1,0 +1,53 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+
+import { STORAGE_KEYS } from '@/config/brand';
+import { queryClient } from '@/lib/query-client';
+import { storage } from '@/lib/storage';
+import { SESSION_ATTRIBUTE } from './first-paint';
+import { AppProvider } from './provider';
+import { AppRouter, getRouter } from './router';
+import { readServerData, seedQueries } from './server-data';
+
+/** The app's start, once the page has painted (app/main.tsx). */
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from index.html');
+
+const app = (
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>
+);
+
+// What the server read for the page it drew (the history's first page, say): the app's first render
+// shows the same, and reads nothing again for as long as it stays fresh.
+seedQueries(queryClient, readServerData(document));
+
+// In a transition: React renders (or takes over) the first page in slices of a few milliseconds,
+// yielding between them, instead of one long task that would hold the main thread.
+const draw = () => startTransition(() => void createRoot(container).render(app));
+
+if (container.firstElementChild === null) {
+  draw();
+} else if (storage.get(STORAGE_KEYS.token) !== null) {
+  // The server drew a guest's view (the public pages, api web-app plugin); a signed-in reader gets
+  // their own, drawn here. Until then the head's probe keeps the guest's hidden (first-paint.ts).
+  container.replaceChildren();
+  document.documentElement.removeAttribute(SESSION_ATTRIBUTE);
+  draw();
+} else {
+  // A guest's view drawn by the server: the app takes it over once the router has loaded the page's
+  // module, so that its first render is the same markup (a lazy route would render the fallback).
+  const router = getRouter();
+  const hydrate = () => startTransition(() => void hydrateRoot(container, app));
+  if (router.state.initialized) hydrate();
+  else {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      hydrate();
+    });
+  }
+}

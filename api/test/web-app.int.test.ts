@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tempDir, type TempDir } from '@le/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from './helpers';
+import { ADMIN, call, createTestApp, signIn, type TestApp } from './helpers';
+import { imageFile, makeJpeg, multipart } from './multipart';
 
 /**
  * The built web app as the API serves it (plugins/external/web-app.ts): the precompressed copies the
@@ -185,5 +187,120 @@ describe('the web app with the build’s route preloads', () => {
     const unlisted = await page('/manage-membership');
     expect(unlisted.statusCode).toBe(200);
     expect(unlisted.body).toBe(PAGE_INDEX);
+  });
+});
+
+/**
+ * A build with its server bundle (web/build/server-render.ts): the public pages' guest view drawn
+ * into index.html, with what React hoists, the styles, the session probe allowed by the CSP's hash,
+ * and the reads the page was drawn with. The bundle here is a stand-in with the same exports.
+ */
+describe('the web app with the build’s server bundle', () => {
+  const PAGE_INDEX = `<!doctype html><html><head><title>Lukis Emas</title><script type="module" crossorigin src="/assets/index-abc123.js"></script>\n  </head><body><div id="root"></div></body></html>`;
+  const PRELOADS = {
+    '/': ['/assets/boot-b.js', '/assets/home-h.js'],
+    '/history': ['/assets/boot-b.js', '/assets/history-h.js'],
+    '/faq-chat': ['/assets/boot-b.js', '/assets/faq-chat-h.js'],
+    '/auth/login': ['/assets/boot-b.js', '/assets/login-h.js'],
+  };
+  const PROBE = 'try{if(localStorage.getItem("token"))document.documentElement.setAttribute("data-session","")}catch(e){}';
+  // Draws a page from its reads (a count of calls per address in globalThis, for the test to read);
+  // '/faq-chat' fails, as a bundle whose page throws would.
+  const BUNDLE = `
+    globalThis.__drawn = {};
+    export const GUEST_PAGES = ['/', '/history', '/faq-chat'];
+    export const SERVER_READS = { '/history': ['/api/history'] };
+    export const SERVER_DATA_ID = 'le-server-data';
+    export const SESSION_PROBE = ${JSON.stringify(PROBE)};
+    export const SESSION_STYLE = 'html[data-session] #root{visibility:hidden}';
+    export async function render(url, reads) {
+      const address = new URL(url).pathname;
+      globalThis.__drawn[address] = (globalThis.__drawn[address] ?? 0) + 1;
+      if (address === '/faq-chat') throw new Error('a page that cannot be drawn');
+      const titles = (reads['/api/history']?.history ?? []).map((entry) => entry.title.replaceAll('<', '&lt;')).join('|');
+      return {
+        html: '<main><h1>Drawn ' + address + '</h1><p>' + titles + '</p></main>',
+        head: '<link rel="preload" as="image" href="/hero.svg" fetchPriority="high"/><title>Page ' + address + '</title>',
+        styles: '<style data-emotion="css-global g1">@layer reset,base;</style><style data-emotion="css a1">.css-a1{color:red}</style>',
+      };
+    }
+  `;
+  let dist: TempDir;
+  let s: TestApp;
+  beforeAll(async () => {
+    dist = await tempDir('le-web-dist-');
+    mkdirSync(path.join(dist.path, 'assets'));
+    mkdirSync(path.join(dist.path, 'ssr'));
+    writeFileSync(path.join(dist.path, 'index.html'), PAGE_INDEX);
+    writeFileSync(path.join(dist.path, 'route-preloads.json'), JSON.stringify(PRELOADS));
+    writeFileSync(path.join(dist.path, 'ssr', 'entry-server.js'), BUNDLE);
+    s = await createTestApp({ WEB_DIST: dist.path });
+  });
+  afterAll(async () => {
+    await s.close();
+    await dist.remove();
+  });
+  const page = (url: string) => call(s.app, { method: 'GET', url });
+  const drawnCount = (address: string) => (globalThis as unknown as { __drawn: Record<string, number> }).__drawn[address] ?? 0;
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it('sends a guest page drawn: its markup in #root, its title and hoisted tags and styles in the head, no preloads', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<div id="root"><main><h1>Drawn /</h1><p></p></main></div>');
+    expect(html).toContain('<title>Page /</title>');
+    expect(html).not.toContain('<title>Lukis Emas</title>');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/hero.svg" fetchPriority="high"/>');
+    expect(head).toContain('<style data-emotion="css-global g1">');
+    expect(head).toContain(`<script>${PROBE}</script>`);
+    expect(head).toContain('<style>html[data-session] #root{visibility:hidden}</style>');
+    // The page paints before the app's scripts are fetched (app/main.tsx): none is preloaded.
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+  });
+
+  it('allows the inline probe by its hash on a drawn page only', async () => {
+    const drawn = await page('/');
+    const scriptSrc = (policy: unknown) => String(policy).split(';').find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc(drawn.headers['content-security-policy'])).toContain(sha256(PROBE));
+    const other = await page('/auth/login');
+    expect(scriptSrc(other.headers['content-security-policy'])).not.toContain('sha256-');
+    expect(other.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-h.js">');
+    expect(other.body).toContain('<div id="root"></div>');
+  });
+
+  it('draws the history with the first page the API answers, sends those reads escaped, and draws again only when they change', async () => {
+    const empty = await page('/history');
+    expect(empty.body).toContain('<h1>Drawn /history</h1><p></p>');
+    const data = /<script type="application\/json" id="le-server-data">([^<]*)<\/script>/.exec(empty.body);
+    expect(JSON.parse(data![1]!)).toEqual({ '/api/history': { history: [], nextCursor: null } });
+    const before = drawnCount('/history');
+    await page('/history');
+    expect(drawnCount('/history')).toBe(before);
+
+    const admin = await signIn(s, ADMIN.email, ADMIN.password);
+    const body = multipart([
+      { name: 'title', value: 'Close </script><script>alert(1)</script>' },
+      { name: 'description', value: 'A clean buy.' },
+      imageFile('image', await makeJpeg(80, 60)),
+    ]);
+    const created = await call(s.app, { method: 'POST', url: '/api/history', token: admin.token, payload: body.payload, headers: body.headers });
+    expect(created.statusCode).toBe(201);
+    const after = await page('/history');
+    expect(drawnCount('/history')).toBe(before + 1);
+    expect(after.body).toContain('<p>Close &lt;/script>&lt;script>alert(1)&lt;/script></p>');
+    const json = /<script type="application\/json" id="le-server-data">([\s\S]*?)<\/script>/.exec(after.body)![1]!;
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)['/api/history'].history[0].title).toBe('Close </script><script>alert(1)</script>');
+  });
+
+  it('a page the bundle cannot draw is the plain page, never an error', async () => {
+    const response = await page('/faq-chat');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-chat-h.js">');
+    expect(drawnCount('/faq-chat')).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,12 +13,76 @@ export const ASSETS_PREFIX = '/assets/';
 /** Written by the web build beside index.html (web/build/route-preloads.ts): address → the page's scripts. */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
+/** Written by the web build inside the build (web/build/server-render.ts): draws the public pages. */
+export const SERVER_RENDER_ENTRY = path.join('ssr', 'entry-server.js');
+
 declare module 'fastify' {
   interface FastifyReply {
-    /** Sends the app's index.html for the address asked, naming that page's own scripts. */
-    sendAppPage(request: FastifyRequest): FastifyReply;
+    /**
+     * Sends the app's index.html for the address asked, naming that page's own scripts, and for a
+     * public page the guest's view of it drawn in `#root` (the build's server bundle).
+     */
+    sendAppPage(request: FastifyRequest): Promise<FastifyReply>;
   }
 }
+
+/** What the web build's server bundle offers (web/src/app/entry-server.tsx). */
+interface ServerRender {
+  GUEST_PAGES: readonly string[];
+  /** Per address, the API paths whose answers the page shows (read here, as a guest). */
+  SERVER_READS: Readonly<Record<string, readonly string[]>>;
+  SERVER_DATA_ID: string;
+  SESSION_PROBE: string;
+  SESSION_STYLE: string;
+  render(url: string, reads: Record<string, unknown>): Promise<{ html: string; head: string; styles: string } | null>;
+}
+
+const isServerRender = (module: Record<string, unknown>): module is Record<string, unknown> & ServerRender =>
+  Array.isArray(module.GUEST_PAGES) &&
+  typeof module.SERVER_READS === 'object' &&
+  module.SERVER_READS !== null &&
+  typeof module.SERVER_DATA_ID === 'string' &&
+  typeof module.SESSION_PROBE === 'string' &&
+  typeof module.SESSION_STYLE === 'string' &&
+  typeof module.render === 'function';
+
+/** The CSP source that allows one inline script, by its hash. */
+const scriptHash = (script: string): string => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** `policy` with `source` added to its script-src (the header helmet set for the reply). */
+export const allowScript = (policy: string, source: string): string =>
+  policy
+    .split(';')
+    .map((directive) => (directive.trim().split(/\s+/)[0] === 'script-src' ? `${directive.trimEnd()} ${source}` : directive))
+    .join(';');
+
+/**
+ * index.html as drawn by the server for a guest: the page's markup in `#root`, its styles and what
+ * React hoists (the title in place of index.html's, an image's preload) in the head, and the
+ * probe that hides it from a signed-in reader until their own view is drawn.
+ */
+export const withServerRender = (
+  page: string,
+  rendered: { html: string; head: string; styles: string },
+  bundle: Pick<ServerRender, 'SESSION_PROBE' | 'SESSION_STYLE' | 'SERVER_DATA_ID'>,
+  data: string | null = null,
+): string => {
+  const title = /<title>[\s\S]*?<\/title>/.exec(rendered.head)?.[0];
+  const hoisted = title ? rendered.head.replace(title, '') : rendered.head;
+  const head = `    <style>${bundle.SESSION_STYLE}</style>\n    <script>${bundle.SESSION_PROBE}</script>\n    ${hoisted}${rendered.styles}\n  `;
+  return page
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<title>[\s\S]*?<\/title>/, (original) => title ?? original)
+    .replace('</head>', () => `${head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${data === null ? '' : serverData(bundle.SERVER_DATA_ID, data)}`);
+};
+
+/**
+ * The reads a page was drawn with, for the app to start from (app/server-data.ts): JSON in a script
+ * that never runs, every `<` escaped so that no text in it can close the element.
+ */
+const serverData = (id: string, json: string): string =>
+  `\n    <script type="application/json" id="${id}">${json.replaceAll('<', '\\u003c')}</script>`;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -46,12 +111,10 @@ const matchesEtag = (ifNoneMatch: string | undefined, etag: string): boolean =>
  * chunks before `</head>`: the browser fetches them beside the entry instead of after it has run.
  * Without the build's list (an older build), every address gets index.html as it is.
  */
-const pageVariants = (root: string): Map<string, PageVariant> => {
-  const variants = new Map<string, PageVariant>();
-  // Addresses drawn by one page (`/` and `/home-dashboard`, say) share one HTML: compressed once.
-  const byHtml = new Map<string, PageVariant>();
+const pageHtml = (root: string): Map<string, string> => {
+  const pages = new Map<string, string>();
   const listFile = path.join(root, ROUTE_PRELOADS_FILE);
-  if (!existsSync(listFile)) return variants;
+  if (!existsSync(listFile)) return pages;
   const index = readFileSync(path.join(root, 'index.html'), 'utf8');
   const list = JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, unknown>;
   for (const [address, scripts] of Object.entries(list)) {
@@ -60,12 +123,9 @@ const pageVariants = (root: string): Map<string, PageVariant> => {
       .filter((script): script is string => typeof script === 'string' && SAFE_SCRIPT.test(script))
       .map((script) => `    <link rel="modulepreload" crossorigin href="${script}">\n`)
       .join('');
-    const html = index.replace('</head>', `${links}  </head>`);
-    const variant = byHtml.get(html) ?? variantOf(html);
-    byHtml.set(html, variant);
-    variants.set(address, variant);
+    pages.set(address, index.replace('</head>', () => `${links}  </head>`));
   }
-  return variants;
+  return pages;
 };
 
 /** The address of a page request: no query, no trailing slash (but `/`). */
@@ -114,10 +174,86 @@ export default fp<{ root: string }>(
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    const variants = pageVariants(root);
-    app.decorateReply('sendAppPage', function sendAppPage(this: FastifyReply, request: FastifyRequest) {
-      const variant = variants.get(addressOf(request.url));
-      if (!variant) return this.type('text/html; charset=utf-8').sendFile('index.html');
+    const pages = pageHtml(root);
+    // Addresses drawn by one page (`/` and `/home-dashboard`, say) share one HTML: compressed once.
+    const variants = new Map<string, PageVariant>();
+    const variantFor = (html: string): PageVariant => {
+      const variant = variants.get(html) ?? variantOf(html);
+      variants.set(html, variant);
+      return variant;
+    };
+
+    // The guest's view of each public page (the build's server bundle), drawn in the background from
+    // start-up and again when what it shows changes; a request waits for its page's drawing. Without
+    // the bundle (an older build), or when it fails, the page is index.html and the browser draws it.
+    const bundleFile = path.join(root, SERVER_RENDER_ENTRY);
+    let bundle: Promise<ServerRender | null> | null = null;
+    const loadBundle = () =>
+      (bundle ??= existsSync(bundleFile)
+        ? import(pathToFileURL(bundleFile).href).then(
+            (module: Record<string, unknown>) => {
+              if (isServerRender(module)) return module;
+              app.log.warn({ file: bundleFile }, 'the web build\'s server bundle lacks what the API reads: pages are drawn by the browser');
+              return null;
+            },
+            (error: unknown) => {
+              app.log.warn({ err: error, file: bundleFile }, 'the web build\'s server bundle did not load: pages are drawn by the browser');
+              return null;
+            },
+          )
+        : Promise.resolve(null));
+    interface Drawn {
+      variant: PageVariant;
+      /** The CSP source of the page's inline probe. */
+      probe: string;
+    }
+    // One drawing per address: the latest, kept while the year (the footer's) and what the page read
+    // (the history's first page, say) stay the same.
+    const drawn = new Map<string, { key: string; drawing: Promise<Drawn | null> }>();
+    const drawnPage = async (address: string): Promise<Drawn | null> => {
+      const page = pages.get(address);
+      const server = await loadBundle();
+      if (page === undefined || !server?.GUEST_PAGES.includes(address)) return null;
+      const reads: Record<string, unknown> = {};
+      for (const url of server.SERVER_READS[address] ?? []) {
+        // As a guest's browser reads it; a read that fails is left to the browser.
+        const answer = await app.inject({ method: 'GET', url }).catch(() => null);
+        if (answer?.statusCode === 200) reads[url] = answer.json();
+      }
+      const data = Object.keys(reads).length === 0 ? null : JSON.stringify(reads);
+      const key = `${new Date().getUTCFullYear()} ${data === null ? '' : createHash('sha256').update(data).digest('base64url')}`;
+      const current = drawn.get(address);
+      if (current?.key === key) return current.drawing;
+      const drawing = server.render(`http://localhost${address}`, reads).then(
+        (rendered) => {
+          if (!rendered) return null;
+          return { variant: variantOf(withServerRender(page, rendered, server, data)), probe: scriptHash(server.SESSION_PROBE) };
+        },
+        (error: unknown) => {
+          app.log.warn({ err: error, address }, 'a public page could not be drawn on the server: the browser draws it');
+          return null;
+        },
+      );
+      drawn.set(address, { key, drawing });
+      return drawing;
+    };
+    app.addHook('onReady', async () => {
+      // Not awaited: the server answers meanwhile.
+      void loadBundle()
+        .then(async (server) => {
+          for (const address of server?.GUEST_PAGES ?? []) await drawnPage(address);
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'the public pages could not be drawn at start-up'));
+    });
+
+    app.decorateReply('sendAppPage', async function sendAppPage(this: FastifyReply, request: FastifyRequest) {
+      const address = addressOf(request.url);
+      const page = pages.get(address);
+      if (page === undefined) return this.type('text/html; charset=utf-8').sendFile('index.html');
+      const server = await drawnPage(address);
+      const variant = server?.variant ?? variantFor(page);
+      const policy = this.getHeader('content-security-policy');
+      if (server && typeof policy === 'string') this.header('content-security-policy', allowScript(policy, server.probe));
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       const { body, etag } = variant[encoding];
       this.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag).type('text/html; charset=utf-8');

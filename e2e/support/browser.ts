@@ -8,9 +8,40 @@ export const ARTIFACTS = path.join(root, '.e2e-artifacts');
 /** The page-visit logger's public IP lookup (spec §7). */
 export const IP_LOOKUP_ORIGIN = 'https://api.ipify.org';
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export const launchBrowser = (executablePath: string): Promise<Browser> =>
-  chromium.launch({
+/**
+ * The attribute the app sets on `<html>` once it has started (app/boot.tsx). A public page arrives
+ * drawn by the server and its buttons do nothing until then; a person waits that second, a test must
+ * say so: every page of the browsers below waits for it after `goto` and `reload` (a URL that is not
+ * the app, an API answer or a file, is not waited on).
+ */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
+
+const waitForApp = async (page: Page): Promise<void> => {
+  await page.waitForFunction((attribute) => !document.getElementById('root') || document.documentElement.hasAttribute(attribute), APP_READY_ATTRIBUTE);
+};
+
+/** Contexts whose pages do not wait for the app: one with JavaScript off, say, where it never starts. */
+export const withoutApp = new WeakSet<BrowserContext>();
+
+const waitingForApp = (page: Page): void => {
+  if (withoutApp.has(page.context())) return;
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForApp(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForApp(page);
+    return response;
+  };
+};
+
+/** Debian's Chromium, headless, with the flags this closed network needs; its pages wait for the app (APP_READY_ATTRIBUTE). */
+export const launchBrowser = async (executablePath: string): Promise<Browser> => {
+  const browser = await chromium.launch({
     executablePath,
     headless: true,
     args: [
@@ -23,6 +54,20 @@ export const launchBrowser = (executablePath: string): Promise<Browser> =>
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.on('page', waitingForApp);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    waitingForApp(page);
+    return page;
+  };
+  return browser;
+};
 
 export interface WatchedPage {
   page: Page;

@@ -58,6 +58,19 @@ describe('lighthouse report', () => {
       const measured = initialJs(dist);
       expect(measured.files.map((file) => file.url)).toEqual(['/assets/index-a.js', '/assets/vendor-b.js']);
       expect(measured.gzipBytes).toBe(gzipSync(a, { level: 9 }).length + gzipSync(b, { level: 9 }).length);
+      expect(measured.beforePaintGzipBytes).toBe(measured.gzipBytes);
+
+      // With the build's preload list: the app's start is what every address names (not a page's own).
+      const boot = 'export const boot = "the shell";'.repeat(200);
+      writeFileSync(path.join(dist, 'assets/boot-d.js'), boot);
+      writeFileSync(
+        path.join(dist, 'route-preloads.json'),
+        JSON.stringify({ '/': ['/assets/boot-d.js', '/assets/vendor-b.js', '/assets/lazy-page.js'], '/history': ['/assets/boot-d.js', '/assets/vendor-b.js'] }),
+      );
+      const withStart = initialJs(dist);
+      expect(withStart.files.map((file) => file.url)).toEqual(['/assets/index-a.js', '/assets/vendor-b.js', '/assets/boot-d.js']);
+      expect(withStart.beforePaintGzipBytes).toBe(measured.gzipBytes);
+      expect(withStart.gzipBytes).toBe(measured.gzipBytes + gzipSync(boot, { level: 9 }).length);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

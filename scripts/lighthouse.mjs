@@ -4,7 +4,9 @@
 // with chart images, then runs Lighthouse 12.8 (mobile, default simulated throttling) in Debian's
 // Chromium (CHROME_PATH, else /usr/bin/chromium) on /, /faq-chat and /history. Prints the gzip size
 // of the JavaScript index.html loads and, per page, the median of N runs (default 3) of performance,
-// accessibility, best practices and SEO against the targets; exits 1 when one is missed. With
+// accessibility, best practices and SEO against the targets; exits 1 when one is missed. The JS budget
+// holds what index.html loads and the app's start (app/boot.tsx), which a server-drawn page loads
+// once it has painted: the page is read before it, but it is what the phone fetches and runs. With
 // --out, each run's report is written there as JSON. Not part of `pnpm test`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -177,7 +179,8 @@ try {
   const overBudget = initial.gzipBytes > INITIAL_JS_BUDGET_BYTES;
   process.stdout.write(
     `\nLighthouse ${version} (mobile, simulated throttling), ${chromePath}, median of ${runs} run${runs === 1 ? '' : 's'}\n` +
-      `initial JS (index.html's entry and modulepreloads, gzip): ${kb(initial.gzipBytes)} in ${initial.files.length} files (budget ${kb(INITIAL_JS_BUDGET_BYTES)})${overBudget ? '  MISSED' : '  ok'}\n`,
+      `initial JS (gzip) before the first paint (index.html's scripts): ${kb(initial.beforePaintGzipBytes)}; ` +
+      `with the app's start every page runs: ${kb(initial.gzipBytes)} in ${initial.files.length} files (budget ${kb(INITIAL_JS_BUDGET_BYTES)})${overBudget ? '  MISSED' : '  ok'}\n`,
   );
   for (const { page, scores, metrics, benchmarkIndex } of results) {
     process.stdout.write(`${formatRow(page, scores)}\n${' '.repeat(11)}${metrics} (this machine's benchmark index ${Math.round(benchmarkIndex)})\n`);

@@ -21,17 +21,13 @@ const app = (
   </StrictMode>
 );
 
-// What the server read for the page it drew (the history's first page, say): the app's first render
-// shows the same, and reads nothing again for as long as it stays fresh.
-seedQueries(queryClient, readServerData(document));
-
 // In a transition: React renders (or takes over) the first page in slices of a few milliseconds,
 // yielding between them, instead of one long task that would hold the main thread.
 const draw = () => startTransition(() => void createRoot(container).render(app));
 
 if (container.firstElementChild === null) {
   draw();
-} else if (storage.get(STORAGE_KEYS.token) !== null) {
+} else if (document.documentElement.hasAttribute(SESSION_ATTRIBUTE) || storage.get(STORAGE_KEYS.token)) {
   // The server drew a guest's view (the public pages, api web-app plugin); a signed-in reader gets
   // their own, drawn here. Until then the head's probe keeps the guest's hidden (first-paint.ts).
   container.replaceChildren();
@@ -39,7 +35,10 @@ if (container.firstElementChild === null) {
   draw();
 } else {
   // A guest's view drawn by the server: the app takes it over once the router has loaded the page's
-  // module, so that its first render is the same markup (a lazy route would render the fallback).
+  // module, so that its first render is the same markup (a lazy route would render the fallback),
+  // from what the server read for it (the history's first page, say), read again once it is stale.
+  // A signed-in reader's page above reads for itself, as every page the app draws.
+  seedQueries(queryClient, readServerData(document));
   const router = getRouter();
   const hydrate = () => startTransition(() => void hydrateRoot(container, app));
   if (router.state.initialized) hydrate();

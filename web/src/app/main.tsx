@@ -1,11 +1,19 @@
-// The page first, then the app (app/boot.tsx: the shell, Chakra's theme, the router). A public page
-// arrives drawn by the server (api web-app plugin): the app's scripts are fetched and run once it has
-// painted, so that reading starts before they load. Any other page is drawn by the app: it starts at
-// once, its scripts named in the HTML (route-preloads.json) and fetched beside this one.
-const start = () => void import('./boot');
+import { SESSION_ATTRIBUTE } from './first-paint';
 
-const drawn = document.getElementById('root')?.firstElementChild != null;
-if (!drawn || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+// The page first, then the app (app/boot.tsx: the shell, Chakra's theme, the router). A public page
+// arrives drawn by the server (api web-app plugin): for a guest, the app's scripts are fetched and run
+// once it has painted, so that reading starts before they load. A signed-in reader's page (hidden by
+// the head's probe until the app draws it) and every other page start the app at once, their scripts
+// named in the HTML (route-preloads.json) and fetched beside this one.
+const start = () =>
+  void import('./boot').catch((error: unknown) => {
+    // The app did not load (a chunk of an earlier build, say): at least the server's page shows.
+    document.documentElement.removeAttribute(SESSION_ATTRIBUTE);
+    throw error;
+  });
+
+const drawnForGuest = document.getElementById('root')?.firstElementChild != null && !document.documentElement.hasAttribute(SESSION_ATTRIBUTE);
+if (!drawnForGuest || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
   start();
 } else {
   let started = false;

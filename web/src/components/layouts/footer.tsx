@@ -70,7 +70,8 @@ export function Footer() {
           color="fg.subtle"
           fontSize="sm"
         >
-          <Text>
+          {/* A page the server drew on New Year's Eve may name the year its reader has left. */}
+          <Text suppressHydrationWarning>
             © {new Date().getFullYear()} {brand.name}. All rights reserved.
           </Text>
           <Text>XAU/USD data is for information only, not financial advice.</Text>

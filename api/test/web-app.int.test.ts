@@ -291,9 +291,36 @@ describe('the web app with the build’s server bundle', () => {
     const after = await page('/history');
     expect(drawnCount('/history')).toBe(before + 1);
     expect(after.body).toContain('<p>Close &lt;/script>&lt;script>alert(1)&lt;/script></p>');
+    // The title's </script> cannot close the data's script: the raw text appears nowhere in the page.
+    expect(after.body).not.toContain('</script><script>alert(1)');
     const json = /<script type="application\/json" id="le-server-data">([\s\S]*?)<\/script>/.exec(after.body)![1]!;
-    expect(json).not.toContain('<');
     expect(JSON.parse(json)['/api/history'].history[0].title).toBe('Close </script><script>alert(1)</script>');
+  });
+
+  it('answers a repeated request with 304 by the drawn page’s ETag, the probe still allowed', async () => {
+    const first = await call(s.app, { method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(first.rawPayload).toString()).toContain('<h1>Drawn /</h1>');
+    const again = await call(s.app, { method: 'GET', url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(String(again.headers['content-security-policy'])).toContain(sha256(PROBE));
+  });
+
+  it('draws a page only at its own address: with a trailing slash it is the plain page', async () => {
+    const slash = await page('/history/');
+    expect(slash.statusCode).toBe(200);
+    expect(slash.body).toContain('<div id="root"></div>');
+    expect(slash.body).toContain('<link rel="modulepreload" crossorigin href="/assets/history-h.js">');
+    const query = await page('/history?ref=mail');
+    expect(query.body).toContain('<h1>Drawn /history</h1>');
+  });
+
+  it('never serves the server bundle', async () => {
+    for (const url of ['/ssr/entry-server.js', '/ssr/', '/ssr']) {
+      const response = await page(url);
+      expect(response.body, url).not.toContain('GUEST_PAGES');
+    }
+    expect((await page('/ssr/entry-server.js')).headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('a page the bundle cannot draw is the plain page, never an error', async () => {

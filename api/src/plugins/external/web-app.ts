@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -102,6 +103,37 @@ const variantOf = (html: string): PageVariant => {
   };
 };
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A drawn page's variants, compressed off the event loop (zlib's thread pool) at a middle level: a
+ * drawing is made while the server answers, and again whenever what it shows changes.
+ */
+const variantOfDrawn = async (html: string): Promise<PageVariant> => {
+  const identity = Buffer.from(html);
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  const [br, gz] = await Promise.all([
+    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipAsync(identity, { level: 6 }),
+  ]);
+  return { identity: { body: identity, etag: `"${hash}"` }, br: { body: br, etag: `"${hash}-br"` }, gzip: { body: gz, etag: `"${hash}-gz"` } };
+};
+
+/** How long a request waits for its page's drawing (a slow read, say) before it is sent plain. */
+const DRAWING_WAIT_MS = 3000;
+
+/** What `promise` gives within `ms`, else null (it goes on, for the requests after). */
+const withinTime = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    const settle = (value: T | null) => {
+      clearTimeout(timer);
+      resolve(value);
+    };
+    promise.then(settle, () => settle(null));
+  });
+
 /** Whether If-None-Match names this ETag (a list, `*`, weak forms compared weakly as RFC 9110 says). */
 const matchesEtag = (ifNoneMatch: string | undefined, etag: string): boolean =>
   ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
@@ -165,7 +197,8 @@ export default fp<{ root: string }>(
       wildcard: false,
       index: false,
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // the compressed copies are no routes of their own; the server bundle is the API's, not the web's
+      globIgnore: ['**/*.br', '**/*.gz', 'ssr/**'],
       // our setHeaders decides caching, not the plugin's default max-age=0
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -207,41 +240,75 @@ export default fp<{ root: string }>(
       /** The CSP source of the page's inline probe. */
       probe: string;
     }
-    // One drawing per address: the latest, kept while the year (the footer's) and what the page read
-    // (the history's first page, say) stay the same.
-    const drawn = new Map<string, { key: string; drawing: Promise<Drawn | null> }>();
+    interface Drawing {
+      key: string;
+      /** Which read this drawing was made from: a later one is never replaced by an earlier one. */
+      turn: number;
+      drawing: Promise<Drawn | null>;
+      /** When a failed drawing may be tried again. */
+      retryAt: number;
+    }
+    // One drawing per address, the latest, kept while the year (the footer's) and what the page read
+    // (the history's first page, say) stay the same. A failed one is tried again a minute later.
+    const drawn = new Map<string, Drawing>();
+    // The reads of an address in flight, shared by the requests that come while they run (one read
+    // for a burst of requests; none kept once answered).
+    const reading = new Map<string, Promise<Record<string, unknown>>>();
+    let turns = 0;
+    let closing = false;
+    app.addHook('onClose', async () => {
+      closing = true;
+    });
+
+    const readsOf = (server: ServerRender, address: string): Promise<Record<string, unknown>> => {
+      const inFlight = reading.get(address);
+      if (inFlight) return inFlight;
+      const reads = (async () => {
+        const answers: Record<string, unknown> = {};
+        for (const url of server.SERVER_READS[address] ?? []) {
+          // As a guest's browser reads it; a read that fails is left to the browser.
+          const answer = await app.inject({ method: 'GET', url }).catch(() => null);
+          if (answer?.statusCode === 200) answers[url] = answer.json();
+        }
+        return answers;
+      })().finally(() => reading.delete(address));
+      reading.set(address, reads);
+      return reads;
+    };
+
     const drawnPage = async (address: string): Promise<Drawn | null> => {
       const page = pages.get(address);
       const server = await loadBundle();
-      if (page === undefined || !server?.GUEST_PAGES.includes(address)) return null;
-      const reads: Record<string, unknown> = {};
-      for (const url of server.SERVER_READS[address] ?? []) {
-        // As a guest's browser reads it; a read that fails is left to the browser.
-        const answer = await app.inject({ method: 'GET', url }).catch(() => null);
-        if (answer?.statusCode === 200) reads[url] = answer.json();
-      }
+      if (closing || page === undefined || !server?.GUEST_PAGES.includes(address)) return null;
+      const turn = ++turns;
+      const reads = await readsOf(server, address);
       const data = Object.keys(reads).length === 0 ? null : JSON.stringify(reads);
-      const key = `${new Date().getUTCFullYear()} ${data === null ? '' : createHash('sha256').update(data).digest('base64url')}`;
+      const key = `${new Date().getFullYear()} ${data === null ? '' : createHash('sha256').update(data).digest('base64url')}`;
       const current = drawn.get(address);
-      if (current?.key === key) return current.drawing;
-      const drawing = server.render(`http://localhost${address}`, reads).then(
-        (rendered) => {
+      if (current && (current.key === key || current.turn > turn) && Date.now() < current.retryAt) return current.drawing;
+      const entry: Drawing = { key, turn, retryAt: Number.POSITIVE_INFINITY, drawing: Promise.resolve(null) };
+      entry.drawing = server.render(`http://localhost${address}`, reads).then(
+        async (rendered) => {
           if (!rendered) return null;
-          return { variant: variantOf(withServerRender(page, rendered, server, data)), probe: scriptHash(server.SESSION_PROBE) };
+          return { variant: await variantOfDrawn(withServerRender(page, rendered, server, data)), probe: scriptHash(server.SESSION_PROBE) };
         },
         (error: unknown) => {
           app.log.warn({ err: error, address }, 'a public page could not be drawn on the server: the browser draws it');
+          entry.retryAt = Date.now() + 60_000;
           return null;
         },
       );
-      drawn.set(address, { key, drawing });
-      return drawing;
+      drawn.set(address, entry);
+      return entry.drawing;
     };
     app.addHook('onReady', async () => {
-      // Not awaited: the server answers meanwhile.
+      // Not awaited: the server answers meanwhile (renders are short; compression is off the loop).
       void loadBundle()
         .then(async (server) => {
-          for (const address of server?.GUEST_PAGES ?? []) await drawnPage(address);
+          for (const address of server?.GUEST_PAGES ?? []) {
+            if (closing) return;
+            await drawnPage(address);
+          }
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'the public pages could not be drawn at start-up'));
     });
@@ -250,7 +317,9 @@ export default fp<{ root: string }>(
       const address = addressOf(request.url);
       const page = pages.get(address);
       if (page === undefined) return this.type('text/html; charset=utf-8').sendFile('index.html');
-      const server = await drawnPage(address);
+      // Drawn only at the address itself: at `/history/` the app's links would mark another page current.
+      const canonical = request.url.split(/[?#]/, 1)[0] === address;
+      const server = canonical ? await withinTime(drawnPage(address), DRAWING_WAIT_MS) : null;
       const variant = server?.variant ?? variantFor(page);
       const policy = this.getHeader('content-security-policy');
       if (server && typeof policy === 'string') this.header('content-security-policy', allowScript(policy, server.probe));

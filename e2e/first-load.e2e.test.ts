@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, withoutApp } from './support/browser';
-import { appErrors, signInByApi, useSessionInBrowser } from './support/members';
+import { appErrors, makeJpegInBrowser, signInByApi, useSessionInBrowser } from './support/members';
 
 /**
  * The built app as a first visit gets it. A public page arrives drawn by the server (the web build's
@@ -19,6 +19,17 @@ describe('a page’s first load', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser(chromiumPath!);
+    // /history with an entry: its card is drawn by the server and taken over
+    const session = await signInByApi(baseURL, admin.email, admin.password);
+    const maker = await openPage(browser, baseURL, 400, 400);
+    const chart = await makeJpegInBrowser(maker.page, 640, 360);
+    await maker.context.close();
+    const form = new FormData();
+    form.append('title', 'First load entry');
+    form.append('description', 'Drawn by the server, then taken over.');
+    form.append('image', new Blob([new Uint8Array(chart)], { type: 'image/jpeg' }), 'chart.jpg');
+    const posted = await fetch(new URL('/api/history', baseURL), { method: 'POST', headers: { authorization: `Bearer ${session.token}` }, body: form });
+    expect(posted.status).toBe(201);
   });
   afterAll(() => browser.close());
 
@@ -46,16 +57,31 @@ describe('a page’s first load', () => {
 
     const { page, context, errors } = await openPage(browser, baseURL, 375, 800);
     try {
-      // the server's heading, remembered before the app starts
+      // the server's headings, pictures and history times, remembered before the app starts
       await page.addInitScript(() =>
         document.addEventListener('DOMContentLoaded', () => {
-          (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('#root h1');
+          const seen = window as unknown as { serverNodes: Element[]; serverTimes: string[] };
+          seen.serverNodes = Array.from(document.querySelectorAll('#root h1, #root h2, #root img, #root time'));
+          seen.serverTimes = Array.from(document.querySelectorAll('#root time')).map((time) => time.textContent ?? '');
         }),
       );
       await page.goto(address);
-      // a mismatch between the server's page and the app's first render would redraw the page (a new
-      // element) and log it as a console error
-      expect(await page.evaluate(() => document.querySelector('#root h1') === (window as unknown as { serverHeading: Element | null }).serverHeading)).toBe(true);
+      // Taken over, the server's elements are the page's: a mismatch between the server's page and
+      // the app's first render would draw the page anew (new elements) and log a console error.
+      const kept = await page.evaluate(() => {
+        const seen = window as unknown as { serverNodes: Element[] };
+        return { count: seen.serverNodes.length, connected: seen.serverNodes.filter((node) => node.isConnected).length };
+      });
+      expect(kept.count).toBeGreaterThan(0);
+      expect(kept.connected).toBe(kept.count);
+      if (address === '/history') {
+        const times = await page.evaluate(() => (window as unknown as { serverTimes: string[] }).serverTimes);
+        expect(times.length).toBeGreaterThan(0);
+        // the server wrote UTC, saying so; the app, the reader's own time
+        for (const time of times) expect(time).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC$/);
+        await expect.poll(() => page.locator('#root time').first().innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+        await expect.poll(() => page.getByText('First load entry').count()).toBeGreaterThan(0);
+      }
       expect(await page.locator('h1').first().innerText()).toMatch(heading);
       expect(appErrors(errors)).toEqual([]);
     } finally {

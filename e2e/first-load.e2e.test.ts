@@ -94,13 +94,26 @@ describe('a page’s first load', () => {
     const { page, context, errors } = await openPage(browser, baseURL, 1280, 800);
     try {
       await useSessionInBrowser(page, session);
-      await page.addInitScript(() =>
+      await page.addInitScript(() => {
         document.addEventListener('DOMContentLoaded', () => {
           (window as unknown as { rootVisibility: string }).rootVisibility = getComputedStyle(document.getElementById('root')!).visibility;
-        }),
-      );
+        });
+        // The document parsed, no module run yet: the preloads there are the head's probe's.
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          (window as unknown as { probed: string[] }).probed = Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => new URL((link as HTMLLinkElement).href).pathname);
+        });
+      });
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
       await page.goto('/faq-chat');
       expect(await page.evaluate(() => (window as unknown as { rootVisibility: string }).rootVisibility)).toBe('hidden');
+      // the probe asked for the page's own scripts before any module ran, as a page the app draws
+      // names them in its HTML; each is fetched once
+      const preloaded = await page.evaluate(() => (window as unknown as { probed: string[] }).probed);
+      expect(preloaded.some((url) => /\/assets\/faq-chat-[\w-]+\.js$/.test(url)), preloaded.join(', ')).toBe(true);
+      expect(preloaded.some((url) => /\/assets\/boot-[\w-]+\.js$/.test(url)), preloaded.join(', ')).toBe(true);
+      for (const url of preloaded) expect(requested.filter((path) => path === url).length, url).toBe(1);
       // the app drew the admin's own page: their menu, no way to sign in
       await page.getByRole('button', { name: /account menu/i }).first().waitFor();
       expect(await page.getByRole('link', { name: 'SIGN IN' }).count()).toBe(0);

@@ -203,7 +203,8 @@ describe('the web app with the build’s server bundle', () => {
     '/faq-chat': ['/assets/boot-b.js', '/assets/faq-chat-h.js'],
     '/auth/login': ['/assets/boot-b.js', '/assets/login-h.js'],
   };
-  const PROBE = 'try{if(localStorage.getItem("token"))document.documentElement.setAttribute("data-session","")}catch(e){}';
+  // The stand-in's probe names the preloads it is given, so that the test sees which ones.
+  const probeOf = (preloads: readonly string[]) => `try{if(localStorage.getItem("token")){window.preloads=${JSON.stringify(preloads)}}}catch(e){}`;
   // Draws a page from its reads (a count of calls per address in globalThis, for the test to read);
   // '/faq-chat' fails, as a bundle whose page throws would.
   const BUNDLE = `
@@ -211,7 +212,7 @@ describe('the web app with the build’s server bundle', () => {
     export const GUEST_PAGES = ['/', '/history', '/faq-chat'];
     export const SERVER_READS = { '/history': ['/api/history'] };
     export const SERVER_DATA_ID = 'le-server-data';
-    export const SESSION_PROBE = ${JSON.stringify(PROBE)};
+    export const sessionProbe = ${probeOf.toString()};
     export const SESSION_STYLE = 'html[data-session] #root{visibility:hidden}';
     export async function render(url, reads) {
       const address = new URL(url).pathname;
@@ -254,17 +255,24 @@ describe('the web app with the build’s server bundle', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/hero.svg" fetchPriority="high"/>');
     expect(head).toContain('<style data-emotion="css-global g1">');
-    expect(head).toContain(`<script>${PROBE}</script>`);
+    expect(head).toContain(`<script>${probeOf(PRELOADS['/'])}</script>`);
     expect(head).toContain('<style>html[data-session] #root{visibility:hidden}</style>');
     // The page paints before the app's scripts are fetched (app/main.tsx): none is preloaded.
     expect(html).not.toContain('modulepreload');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
   });
 
-  it('allows the inline probe by its hash on a drawn page only', async () => {
+  it('allows the inline probe (with the page’s own preloads) by its hash, on a drawn page only', async () => {
     const drawn = await page('/');
     const scriptSrc = (policy: unknown) => String(policy).split(';').find((directive) => directive.trim().startsWith('script-src'));
-    expect(scriptSrc(drawn.headers['content-security-policy'])).toContain(sha256(PROBE));
+    const inline = /<script>([^<]*)<\/script>/.exec(drawn.body)![1]!;
+    expect(inline).toBe(probeOf(PRELOADS['/']));
+    expect(scriptSrc(drawn.headers['content-security-policy'])).toContain(sha256(inline));
+    const history = await page('/history');
+    const historyProbe = /<script>([^<]*)<\/script>/.exec(history.body)![1]!;
+    expect(historyProbe).toBe(probeOf(PRELOADS['/history']));
+    expect(scriptSrc(history.headers['content-security-policy'])).toContain(sha256(historyProbe));
+    expect(scriptSrc(history.headers['content-security-policy'])).not.toContain(sha256(inline));
     const other = await page('/auth/login');
     expect(scriptSrc(other.headers['content-security-policy'])).not.toContain('sha256-');
     expect(other.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-h.js">');
@@ -303,7 +311,7 @@ describe('the web app with the build’s server bundle', () => {
     expect(brotliDecompressSync(first.rawPayload).toString()).toContain('<h1>Drawn /</h1>');
     const again = await call(s.app, { method: 'GET', url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
-    expect(String(again.headers['content-security-policy'])).toContain(sha256(PROBE));
+    expect(String(again.headers['content-security-policy'])).toContain(sha256(probeOf(PRELOADS['/'])));
   });
 
   it('draws a page only at its own address: with a trailing slash it is the plain page', async () => {

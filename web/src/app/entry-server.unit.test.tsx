@@ -1,7 +1,7 @@
 import type { HistoryListResponse } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { GUEST_PAGES, SERVER_READS, SESSION_PROBE, render } from './entry-server';
+import { GUEST_PAGES, SERVER_READS, render, sessionProbe } from './entry-server';
 import { SESSION_ATTRIBUTE } from './first-paint';
 
 /**
@@ -70,23 +70,40 @@ describe('render', () => {
   });
 });
 
-describe('SESSION_PROBE', () => {
-  const run = (storage: { getItem(key: string): string | null }) => {
+describe('sessionProbe', () => {
+  const run = (storage: { getItem(key: string): string | null }, preloads: string[] = []) => {
     const attributes = new Map<string, string>();
-    const document = { documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } };
-    new Function('localStorage', 'document', SESSION_PROBE)(storage, document);
-    return attributes;
+    const appended: { rel: string; crossOrigin: string | null; href: string }[] = [];
+    const document = {
+      documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+      createElement: () => ({ rel: '', crossOrigin: null, href: '' }),
+      head: { appendChild: (link: (typeof appended)[number]) => appended.push(link) },
+    };
+    new Function('localStorage', 'document', sessionProbe(preloads))(storage, document);
+    return { attributes, appended };
   };
+  const stored = { getItem: (key: string) => (key === 'token' ? 'jwt' : null) };
 
-  it('marks <html> for a stored session only, and never throws (storage refused)', () => {
-    expect(run({ getItem: (key) => (key === 'token' ? 'jwt' : null) }).has(SESSION_ATTRIBUTE)).toBe(true);
-    expect(run({ getItem: () => null }).has(SESSION_ATTRIBUTE)).toBe(false);
-    expect(
-      run({
+  it('for a stored session, marks <html> and asks for the page’s scripts, anonymous as the HTML’s own', () => {
+    const { attributes, appended } = run(stored, ['/assets/boot-b.js', '/assets/faq-chat-h.js']);
+    expect(attributes.has(SESSION_ATTRIBUTE)).toBe(true);
+    expect(appended).toEqual([
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/boot-b.js' },
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/faq-chat-h.js' },
+    ]);
+  });
+
+  it('for a guest does nothing, and never throws (storage refused)', () => {
+    const guest = run({ getItem: () => null }, ['/assets/boot-b.js']);
+    expect(guest.attributes.size + guest.appended.length).toBe(0);
+    const refused = run(
+      {
         getItem: () => {
           throw new Error('SecurityError');
         },
-      }).size,
-    ).toBe(0);
+      },
+      ['/assets/boot-b.js'],
+    );
+    expect(refused.attributes.size + refused.appended.length).toBe(0);
   });
 });

@@ -33,7 +33,8 @@ interface ServerRender {
   /** Per address, the API paths whose answers the page shows (read here, as a guest). */
   SERVER_READS: Readonly<Record<string, readonly string[]>>;
   SERVER_DATA_ID: string;
-  SESSION_PROBE: string;
+  /** The inline probe of a drawn page, which asks for `preloads` when a session is stored. */
+  sessionProbe(preloads: readonly string[]): string;
   SESSION_STYLE: string;
   render(url: string, reads: Record<string, unknown>): Promise<{ html: string; head: string; styles: string } | null>;
 }
@@ -43,7 +44,7 @@ const isServerRender = (module: Record<string, unknown>): module is Record<strin
   typeof module.SERVER_READS === 'object' &&
   module.SERVER_READS !== null &&
   typeof module.SERVER_DATA_ID === 'string' &&
-  typeof module.SESSION_PROBE === 'string' &&
+  typeof module.sessionProbe === 'function' &&
   typeof module.SESSION_STYLE === 'string' &&
   typeof module.render === 'function';
 
@@ -65,17 +66,22 @@ export const allowScript = (policy: string, source: string): string =>
 export const withServerRender = (
   page: string,
   rendered: { html: string; head: string; styles: string },
-  bundle: Pick<ServerRender, 'SESSION_PROBE' | 'SESSION_STYLE' | 'SERVER_DATA_ID'>,
+  bundle: Pick<ServerRender, 'sessionProbe' | 'SESSION_STYLE' | 'SERVER_DATA_ID'>,
   data: string | null = null,
-): string => {
+): { html: string; probe: string } => {
   const title = /<title>[\s\S]*?<\/title>/.exec(rendered.head)?.[0];
   const hoisted = title ? rendered.head.replace(title, '') : rendered.head;
-  const head = `    <style>${bundle.SESSION_STYLE}</style>\n    <script>${bundle.SESSION_PROBE}</script>\n    ${hoisted}${rendered.styles}\n  `;
-  return page
+  // The page's preloads move into the probe: a guest's first paint fetches no script, a signed-in
+  // reader's page (hidden, drawn by the app) fetches them at once.
+  const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+  const probe = bundle.sessionProbe(preloads);
+  const head = `    <style>${bundle.SESSION_STYLE}</style>\n    <script>${probe}</script>\n    ${hoisted}${rendered.styles}\n  `;
+  const html = page
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(/<title>[\s\S]*?<\/title>/, (original) => title ?? original)
     .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${data === null ? '' : serverData(bundle.SERVER_DATA_ID, data)}`);
+  return { html, probe };
 };
 
 /**
@@ -290,7 +296,8 @@ export default fp<{ root: string }>(
       entry.drawing = server.render(`http://localhost${address}`, reads).then(
         async (rendered) => {
           if (!rendered) return null;
-          return { variant: await variantOfDrawn(withServerRender(page, rendered, server, data)), probe: scriptHash(server.SESSION_PROBE) };
+          const { html, probe } = withServerRender(page, rendered, server, data);
+          return { variant: await variantOfDrawn(html), probe: scriptHash(probe) };
         },
         (error: unknown) => {
           app.log.warn({ err: error, address }, 'a public page could not be drawn on the server: the browser draws it');

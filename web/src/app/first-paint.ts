@@ -15,9 +15,6 @@ export const SESSION_ATTRIBUTE = 'data-session';
 export const sessionProbe = (preloads: readonly string[]): string =>
   `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})){var d=document;d.documentElement.setAttribute(${JSON.stringify(SESSION_ATTRIBUTE)},"");` +
   `${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;d.head.appendChild(l)})}}catch(e){}`;
-
-/** The probe without preloads. */
-export const SESSION_PROBE = sessionProbe([]);
 export const SESSION_STYLE = `html[${SESSION_ATTRIBUTE}] #root{visibility:hidden}`;
 
 /** Set on `<html>` once the app has drawn or taken over the page (app/boot.tsx; e2e/support/browser.ts waits for it). */

@@ -59,25 +59,24 @@ export const allowScript = (policy: string, source: string): string =>
     .join(';');
 
 /**
- * index.html as drawn by the server for a guest: the page's markup in `#root`, its styles and what
+ * index.html (as built, no preloads) drawn by the server for a guest: the page's markup in `#root`, its styles and what
  * React hoists (the title in place of index.html's, an image's preload) in the head, and the
  * probe that hides it from a signed-in reader until their own view is drawn.
  */
 export const withServerRender = (
-  page: string,
+  index: string,
+  preloads: readonly string[],
   rendered: { html: string; head: string; styles: string },
   bundle: Pick<ServerRender, 'sessionProbe' | 'SESSION_STYLE' | 'SERVER_DATA_ID'>,
   data: string | null = null,
 ): { html: string; probe: string } => {
   const title = /<title>[\s\S]*?<\/title>/.exec(rendered.head)?.[0];
   const hoisted = title ? rendered.head.replace(title, '') : rendered.head;
-  // The page's preloads move into the probe: a guest's first paint fetches no script, a signed-in
-  // reader's page (hidden, drawn by the app) fetches them at once.
-  const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+  // The page's preloads go into the probe, not the head: a guest's first paint fetches no script, a
+  // signed-in reader's page (hidden, drawn by the app) fetches them at once.
   const probe = bundle.sessionProbe(preloads);
   const head = `    <style>${bundle.SESSION_STYLE}</style>\n    <script>${probe}</script>\n    ${hoisted}${rendered.styles}\n  `;
-  const html = page
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+  const html = index
     .replace(/<title>[\s\S]*?<\/title>/, (original) => title ?? original)
     .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${data === null ? '' : serverData(bundle.SERVER_DATA_ID, data)}`);
@@ -99,14 +98,16 @@ type PageVariant = Record<Encoding, { body: Buffer; etag: string }>;
 /** A script URL the build wrote: under /assets/, no quote or angle bracket to break out of the attribute. */
 const SAFE_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
 
+/** A page's bytes in each encoding, each tagged by the page's hash and its encoding. */
+const variantFrom = (identity: Buffer, br: Buffer, gzipped: Buffer): PageVariant => {
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return { identity: { body: identity, etag: `"${hash}"` }, br: { body: br, etag: `"${hash}-br"` }, gzip: { body: gzipped, etag: `"${hash}-gz"` } };
+};
+
+/** A page of the build, compressed once at start at the highest levels. */
 const variantOf = (html: string): PageVariant => {
   const identity = Buffer.from(html);
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  return {
-    identity: { body: identity, etag: `"${hash}"` },
-    br: { body: brotliCompressSync(identity), etag: `"${hash}-br"` },
-    gzip: { body: gzipSync(identity, { level: 9 }), etag: `"${hash}-gz"` },
-  };
+  return variantFrom(identity, brotliCompressSync(identity), gzipSync(identity, { level: 9 }));
 };
 
 const brotliAsync = promisify(brotliCompress);
@@ -118,12 +119,11 @@ const gzipAsync = promisify(gzip);
  */
 const variantOfDrawn = async (html: string): Promise<PageVariant> => {
   const identity = Buffer.from(html);
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  const [br, gz] = await Promise.all([
+  const [br, gzipped] = await Promise.all([
     brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzipAsync(identity, { level: 6 }),
   ]);
-  return { identity: { body: identity, etag: `"${hash}"` }, br: { body: br, etag: `"${hash}-br"` }, gzip: { body: gz, etag: `"${hash}-gz"` } };
+  return variantFrom(identity, br, gzipped);
 };
 
 /** How long a request waits for its page's drawing (a slow read, say) before it is sent plain. */
@@ -144,26 +144,30 @@ const withinTime = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
 const matchesEtag = (ifNoneMatch: string | undefined, etag: string): boolean =>
   ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 
+/** One address of the build: index.html naming its scripts, and those scripts. */
+interface Page {
+  html: string;
+  preloads: string[];
+}
+
 /**
  * index.html once per address the build listed, with `<link rel="modulepreload">` for the page's own
  * chunks before `</head>`: the browser fetches them beside the entry instead of after it has run.
  * Without the build's list (an older build), every address gets index.html as it is.
  */
-const pageHtml = (root: string): Map<string, string> => {
-  const pages = new Map<string, string>();
-  const listFile = path.join(root, ROUTE_PRELOADS_FILE);
-  if (!existsSync(listFile)) return pages;
+const pageHtml = (root: string): { index: string; pages: Map<string, Page> } => {
+  const pages = new Map<string, Page>();
   const index = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const listFile = path.join(root, ROUTE_PRELOADS_FILE);
+  if (!existsSync(listFile) || !index.includes('</head>')) return { index, pages };
   const list = JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, unknown>;
   for (const [address, scripts] of Object.entries(list)) {
-    if (!Array.isArray(scripts) || !index.includes('</head>')) continue;
-    const links = scripts
-      .filter((script): script is string => typeof script === 'string' && SAFE_SCRIPT.test(script))
-      .map((script) => `    <link rel="modulepreload" crossorigin href="${script}">\n`)
-      .join('');
-    pages.set(address, index.replace('</head>', () => `${links}  </head>`));
+    if (!Array.isArray(scripts)) continue;
+    const preloads = scripts.filter((script): script is string => typeof script === 'string' && SAFE_SCRIPT.test(script));
+    const links = preloads.map((script) => `    <link rel="modulepreload" crossorigin href="${script}">\n`).join('');
+    pages.set(address, { html: index.replace('</head>', () => `${links}  </head>`), preloads });
   }
-  return pages;
+  return { index, pages };
 };
 
 /** The address of a page request: no query, no trailing slash (but `/`). */
@@ -213,14 +217,10 @@ export default fp<{ root: string }>(
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    const pages = pageHtml(root);
-    // Addresses drawn by one page (`/` and `/home-dashboard`, say) share one HTML: compressed once.
+    const { index, pages } = pageHtml(root);
+    // Compressed once, at start; addresses drawn by one page (`/` and `/home-dashboard`, say) share one.
     const variants = new Map<string, PageVariant>();
-    const variantFor = (html: string): PageVariant => {
-      const variant = variants.get(html) ?? variantOf(html);
-      variants.set(html, variant);
-      return variant;
-    };
+    for (const { html } of pages.values()) if (!variants.has(html)) variants.set(html, variantOf(html));
 
     // The guest's view of each public page (the build's server bundle), drawn in the background from
     // start-up and again when what it shows changes; a request waits for its page's drawing. Without
@@ -296,7 +296,7 @@ export default fp<{ root: string }>(
       entry.drawing = server.render(`http://localhost${address}`, reads).then(
         async (rendered) => {
           if (!rendered) return null;
-          const { html, probe } = withServerRender(page, rendered, server, data);
+          const { html, probe } = withServerRender(index, page.preloads, rendered, server, data);
           return { variant: await variantOfDrawn(html), probe: scriptHash(probe) };
         },
         (error: unknown) => {
@@ -327,7 +327,7 @@ export default fp<{ root: string }>(
       // Drawn only at the address itself: at `/history/` the app's links would mark another page current.
       const canonical = request.url.split(/[?#]/, 1)[0] === address;
       const server = canonical ? await withinTime(drawnPage(address), DRAWING_WAIT_MS) : null;
-      const variant = server?.variant ?? variantFor(page);
+      const variant = server?.variant ?? variants.get(page.html)!;
       const policy = this.getHeader('content-security-policy');
       if (server && typeof policy === 'string') this.header('content-security-policy', allowScript(policy, server.probe));
       const encoding = preferredEncoding(request.headers['accept-encoding']);

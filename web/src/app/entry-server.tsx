@@ -43,6 +43,9 @@ export interface RenderedPage {
   head: string;
 }
 
+/** The route table as the server matches it: made on the first drawing, kept for the next ones. */
+let handler: ReturnType<typeof createStaticHandler> | null = null;
+
 /** A hoisted tag at the start of React's markup: a `<title>`, a `<link>` or a `<meta>`. */
 const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<(?:link|meta)\b[^>]*\/>)/;
 
@@ -52,7 +55,7 @@ const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<(?:link|meta)\b[^>]*\/>)/;
  * that the app takes it over (`hydrateRoot`) without redrawing. Null when the address is a redirect.
  */
 export async function render(url: string, reads: Record<string, unknown> = {}): Promise<RenderedPage | null> {
-  const handler = createStaticHandler(routes);
+  handler ??= createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);

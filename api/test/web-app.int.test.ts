@@ -203,8 +203,8 @@ describe('the web app with the build’s server bundle', () => {
     '/faq-chat': ['/assets/boot-b.js', '/assets/faq-chat-h.js'],
     '/auth/login': ['/assets/boot-b.js', '/assets/login-h.js'],
   };
-  // The stand-in's probe names the preloads it is given, so that the test sees which ones.
-  const probeOf = (preloads: readonly string[]) => `try{if(localStorage.getItem("token")){window.preloads=${JSON.stringify(preloads)}}}catch(e){}`;
+  const PROBE = 'try{if(localStorage.getItem("token")){document.documentElement.setAttribute("data-session","")}}catch(e){}';
+  const preloadsOf = (html: string): unknown => JSON.parse(/<script type="application\/json" id="le-preloads">([^<]*)<\/script>/.exec(html)![1]!);
   // Draws a page from its reads (a count of calls per address in globalThis, for the test to read);
   // '/faq-chat' fails, as a bundle whose page throws would.
   const BUNDLE = `
@@ -212,7 +212,8 @@ describe('the web app with the build’s server bundle', () => {
     export const GUEST_PAGES = ['/', '/history', '/faq-chat'];
     export const SERVER_READS = { '/history': ['/api/history'] };
     export const SERVER_DATA_ID = 'le-server-data';
-    export const sessionProbe = ${probeOf.toString()};
+    export const PRELOADS_ID = 'le-preloads';
+    export const SESSION_PROBE = ${JSON.stringify(PROBE)};
     export const SESSION_STYLE = 'html[data-session] #root{visibility:hidden}';
     export async function render(url, reads) {
       const address = new URL(url).pathname;
@@ -255,24 +256,25 @@ describe('the web app with the build’s server bundle', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/hero.svg" fetchPriority="high"/>');
     expect(head).toContain('<style data-emotion="css-global g1">');
-    expect(head).toContain(`<script>${probeOf(PRELOADS['/'])}</script>`);
+    expect(head).toContain(`<script>${PROBE}</script>`);
     expect(head).toContain('<style>html[data-session] #root{visibility:hidden}</style>');
-    // The page paints before the app's scripts are fetched (app/main.tsx): none is preloaded.
+    // The page paints before the app's scripts are fetched (app/main.tsx): none is preloaded, each is
+    // named, before the probe that asks for them when a session is stored.
     expect(html).not.toContain('modulepreload');
+    expect(preloadsOf(head)).toEqual(PRELOADS['/']);
+    expect(head.indexOf('id="le-preloads"')).toBeLessThan(head.indexOf(`<script>${PROBE}`));
+    expect(preloadsOf((await page('/history')).body)).toEqual(PRELOADS['/history']);
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
   });
 
-  it('allows the inline probe (with the page’s own preloads) by its hash, on a drawn page only', async () => {
-    const drawn = await page('/');
+  it('allows the inline probe by its hash, on a drawn page only', async () => {
     const scriptSrc = (policy: unknown) => String(policy).split(';').find((directive) => directive.trim().startsWith('script-src'));
-    const inline = /<script>([^<]*)<\/script>/.exec(drawn.body)![1]!;
-    expect(inline).toBe(probeOf(PRELOADS['/']));
-    expect(scriptSrc(drawn.headers['content-security-policy'])).toContain(sha256(inline));
-    const history = await page('/history');
-    const historyProbe = /<script>([^<]*)<\/script>/.exec(history.body)![1]!;
-    expect(historyProbe).toBe(probeOf(PRELOADS['/history']));
-    expect(scriptSrc(history.headers['content-security-policy'])).toContain(sha256(historyProbe));
-    expect(scriptSrc(history.headers['content-security-policy'])).not.toContain(sha256(inline));
+    for (const address of ['/', '/history']) {
+      const drawn = await page(address);
+      const inline = /<script>([^<]*)<\/script>/.exec(drawn.body)![1]!;
+      expect(inline, address).toBe(PROBE);
+      expect(scriptSrc(drawn.headers['content-security-policy']), address).toContain(sha256(inline));
+    }
     const other = await page('/auth/login');
     expect(scriptSrc(other.headers['content-security-policy'])).not.toContain('sha256-');
     expect(other.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-h.js">');
@@ -311,7 +313,7 @@ describe('the web app with the build’s server bundle', () => {
     expect(brotliDecompressSync(first.rawPayload).toString()).toContain('<h1>Drawn /</h1>');
     const again = await call(s.app, { method: 'GET', url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
-    expect(String(again.headers['content-security-policy'])).toContain(sha256(probeOf(PRELOADS['/'])));
+    expect(String(again.headers['content-security-policy'])).toContain(sha256(PROBE));
   });
 
   it('draws a page only at its own address: with a trailing slash it is the plain page', async () => {

@@ -10,7 +10,7 @@ import { AppProvider } from './provider';
 import { routes } from './router';
 import { seedQueries } from './server-data';
 
-export { SESSION_STYLE, sessionProbe } from './first-paint';
+export { PRELOADS_ID, SESSION_PROBE, SESSION_STYLE } from './first-paint';
 export { SERVER_DATA_ID, SERVER_READS } from './server-data';
 
 /**

@@ -1,7 +1,7 @@
 import type { HistoryListResponse } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { GUEST_PAGES, SERVER_READS, render, sessionProbe } from './entry-server';
+import { GUEST_PAGES, PRELOADS_ID, SERVER_READS, SESSION_PROBE, render } from './entry-server';
 import { SESSION_ATTRIBUTE } from './first-paint';
 
 /**
@@ -70,21 +70,22 @@ describe('render', () => {
   });
 });
 
-describe('sessionProbe', () => {
+describe('SESSION_PROBE', () => {
   const run = (storage: { getItem(key: string): string | null }, preloads: string[] = []) => {
     const attributes = new Map<string, string>();
     const appended: { rel: string; crossOrigin: string | null; href: string }[] = [];
     const document = {
       documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+      getElementById: (id: string) => (id === PRELOADS_ID ? { textContent: JSON.stringify(preloads) } : null),
       createElement: () => ({ rel: '', crossOrigin: null, href: '' }),
       head: { appendChild: (link: (typeof appended)[number]) => appended.push(link) },
     };
-    new Function('localStorage', 'document', sessionProbe(preloads))(storage, document);
+    new Function('localStorage', 'document', SESSION_PROBE)(storage, document);
     return { attributes, appended };
   };
   const stored = { getItem: (key: string) => (key === 'token' ? 'jwt' : null) };
 
-  it('for a stored session, marks <html> and asks for the page’s scripts, anonymous as the HTML’s own', () => {
+  it('for a stored session, marks <html> and asks for the scripts the page names, anonymous as the HTML’s own', () => {
     const { attributes, appended } = run(stored, ['/assets/boot-b.js', '/assets/faq-chat-h.js']);
     expect(attributes.has(SESSION_ATTRIBUTE)).toBe(true);
     expect(appended).toEqual([

@@ -8,13 +8,31 @@ import { STORAGE_KEYS } from '@/config/brand';
 export const SESSION_ATTRIBUTE = 'data-session';
 
 /**
- * The probe of one drawn page: for a stored session, it marks `<html>` and asks for the page's scripts
- * at once (`preloads`, the build's own /assets/ URLs), as a page the app draws names them in its HTML;
- * a guest's first paint fetches none (the app starts after it, app/main.tsx).
+ * Where a drawn page names its scripts (the app's start and the page's module, the build's own
+ * /assets/ URLs): JSON in the head, never run, before the probe that reads it.
  */
-export const sessionProbe = (preloads: readonly string[]): string =>
+export const PRELOADS_ID = 'le-preloads';
+
+/**
+ * The probe of a drawn page: for a stored session, it marks `<html>` and asks for the page's scripts
+ * at once (PRELOADS_ID), as a page the app draws names them in its HTML. A guest's first paint
+ * fetches none: app/main.tsx asks for them once it has painted. The same text on every page, so that
+ * one hash in the CSP allows it.
+ */
+export const SESSION_PROBE =
   `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})){var d=document;d.documentElement.setAttribute(${JSON.stringify(SESSION_ATTRIBUTE)},"");` +
-  `${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;d.head.appendChild(l)})}}catch(e){}`;
+  `JSON.parse(d.getElementById(${JSON.stringify(PRELOADS_ID)}).textContent).forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;d.head.appendChild(l)})}}catch(e){}`;
+
+/** The scripts a drawn page names (PRELOADS_ID); none when it names none or the JSON is not a list of URLs. */
+export const readPreloads = (doc: Document): string[] => {
+  try {
+    const value: unknown = JSON.parse(doc.getElementById(PRELOADS_ID)?.textContent ?? '[]');
+    return Array.isArray(value) ? value.filter((url): url is string => typeof url === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
 export const SESSION_STYLE = `html[${SESSION_ATTRIBUTE}] #root{visibility:hidden}`;
 
 /** Set on `<html>` once the app has drawn or taken over the page (app/boot.tsx; e2e/support/browser.ts waits for it). */

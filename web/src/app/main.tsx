@@ -1,4 +1,4 @@
-import { SESSION_ATTRIBUTE } from './first-paint';
+import { SESSION_ATTRIBUTE, readPreloads } from './first-paint';
 
 // The page first, then the app (app/boot.tsx: the shell, Chakra's theme, the router). A public page
 // arrives drawn by the server (api web-app plugin): for a guest, the app's scripts are fetched and run
@@ -12,6 +12,26 @@ const start = () =>
     throw error;
   });
 
+/**
+ * Links per task when a drawn page asks for its scripts. Each `<link rel="modulepreload">` costs the
+ * main thread a few milliseconds on a phone; the app's ~50 at once (as the import of the start would
+ * add them, Vite's preload helper) held it for 0.3–0.4 s. A few per task keep every task short; the
+ * helper then finds them there and adds none.
+ */
+const LINKS_PER_TASK = 3;
+
+const preloadThenStart = (urls: readonly string[], index = 0): void => {
+  for (const url of urls.slice(index, index + LINKS_PER_TASK)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = url;
+    document.head.appendChild(link);
+  }
+  if (index + LINKS_PER_TASK < urls.length) setTimeout(() => preloadThenStart(urls, index + LINKS_PER_TASK), 0);
+  else start();
+};
+
 const drawnForGuest = document.getElementById('root')?.firstElementChild != null && !document.documentElement.hasAttribute(SESSION_ATTRIBUTE);
 if (!drawnForGuest || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
   start();
@@ -21,7 +41,7 @@ if (!drawnForGuest || typeof PerformanceObserver === 'undefined' || !Performance
     if (started) return;
     started = true;
     observer.disconnect();
-    setTimeout(start, 0);
+    setTimeout(() => preloadThenStart(readPreloads(document)), 0);
   };
   const observer = new PerformanceObserver((list) => {
     if (list.getEntriesByName('first-contentful-paint').length > 0) afterPaint();

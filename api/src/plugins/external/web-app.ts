@@ -33,8 +33,10 @@ interface ServerRender {
   /** Per address, the API paths whose answers the page shows (read here, as a guest). */
   SERVER_READS: Readonly<Record<string, readonly string[]>>;
   SERVER_DATA_ID: string;
-  /** The inline probe of a drawn page, which asks for `preloads` when a session is stored. */
-  sessionProbe(preloads: readonly string[]): string;
+  /** Where a drawn page names its scripts (JSON in the head), for the probe and the app's entry. */
+  PRELOADS_ID: string;
+  /** The inline probe of a drawn page, which asks for those scripts when a session is stored. */
+  SESSION_PROBE: string;
   SESSION_STYLE: string;
   render(url: string, reads: Record<string, unknown>): Promise<{ html: string; head: string; styles: string } | null>;
 }
@@ -44,7 +46,8 @@ const isServerRender = (module: Record<string, unknown>): module is Record<strin
   typeof module.SERVER_READS === 'object' &&
   module.SERVER_READS !== null &&
   typeof module.SERVER_DATA_ID === 'string' &&
-  typeof module.sessionProbe === 'function' &&
+  typeof module.PRELOADS_ID === 'string' &&
+  typeof module.SESSION_PROBE === 'string' &&
   typeof module.SESSION_STYLE === 'string' &&
   typeof module.render === 'function';
 
@@ -67,27 +70,29 @@ export const withServerRender = (
   index: string,
   preloads: readonly string[],
   rendered: { html: string; head: string; styles: string },
-  bundle: Pick<ServerRender, 'sessionProbe' | 'SESSION_STYLE' | 'SERVER_DATA_ID'>,
+  bundle: Pick<ServerRender, 'PRELOADS_ID' | 'SESSION_PROBE' | 'SESSION_STYLE' | 'SERVER_DATA_ID'>,
   data: string | null = null,
 ): { html: string; probe: string } => {
   const title = /<title>[\s\S]*?<\/title>/.exec(rendered.head)?.[0];
   const hoisted = title ? rendered.head.replace(title, '') : rendered.head;
-  // The page's preloads go into the probe, not the head: a guest's first paint fetches no script, a
-  // signed-in reader's page (hidden, drawn by the app) fetches them at once.
-  const probe = bundle.sessionProbe(preloads);
-  const head = `    <style>${bundle.SESSION_STYLE}</style>\n    <script>${probe}</script>\n    ${hoisted}${rendered.styles}\n  `;
+  // The page's preloads are named, not linked: a guest's first paint fetches no script (the app's
+  // entry asks for them once it has painted), a signed-in reader's page (hidden, drawn by the app)
+  // asks for them at once, by the probe that follows.
+  const probe = bundle.SESSION_PROBE;
+  const head = `    <style>${bundle.SESSION_STYLE}</style>${jsonScript(bundle.PRELOADS_ID, JSON.stringify(preloads))}\n    <script>${probe}</script>\n    ${hoisted}${rendered.styles}\n  `;
   const html = index
     .replace(/<title>[\s\S]*?<\/title>/, (original) => title ?? original)
     .replace('</head>', () => `${head}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${data === null ? '' : serverData(bundle.SERVER_DATA_ID, data)}`);
+    .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${data === null ? '' : jsonScript(bundle.SERVER_DATA_ID, data)}`);
   return { html, probe };
 };
 
 /**
- * The reads a page was drawn with, for the app to start from (app/server-data.ts): JSON in a script
- * that never runs, every `<` escaped so that no text in it can close the element.
+ * JSON for the app (the reads a page was drawn with, app/server-data.ts; the page's scripts,
+ * app/first-paint.ts) in a script that never runs, every `<` escaped so that no text in it can close
+ * the element.
  */
-const serverData = (id: string, json: string): string =>
+const jsonScript = (id: string, json: string): string =>
   `\n    <script type="application/json" id="${id}">${json.replaceAll('<', '\\u003c')}</script>`;
 
 type Encoding = 'br' | 'gzip' | 'identity';

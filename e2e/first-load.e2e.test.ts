@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, withoutApp } from './support/browser';
 import { appErrors, makeJpegInBrowser, signInByApi, useSessionInBrowser } from './support/members';
@@ -14,6 +14,23 @@ const baseURL = inject('baseURL');
 const admin = inject('admin');
 
 const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+/** The scripts a drawn page names for later (app/first-paint.ts PRELOADS_ID). */
+const namedIn = (html: string): string[] => JSON.parse(/<script type="application\/json" id="le-preloads">([^<]*)<\/script>/.exec(html)![1]!);
+
+/** Chakra's globals as the page has them: its tokens' variables in how many `<style>`s, and the page's background. */
+const globalStyles = (page: Page) =>
+  page.evaluate(() => ({
+    // emotion writes by insertRule in a production build: counted in the CSS object model, not the text
+    tokenSheets: Array.from(document.styleSheets).filter((sheet) => {
+      const declares = (rules: CSSRuleList): boolean =>
+        Array.from(rules).some((rule) => ('cssRules' in rule && declares((rule as CSSGroupingRule).cssRules)) || (rule instanceof CSSStyleRule && rule.style.getPropertyValue('--chakra-colors-gold-500') !== ''));
+      return declares(sheet.cssRules);
+    }).length,
+    gold: getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-gold-500').trim(),
+    background: getComputedStyle(document.body).backgroundColor,
+  }));
+/** The theme's dark bg token (web/src/components/ui/system.ts). */
+const PAGE_BACKGROUND = 'rgb(11, 13, 18)';
 
 describe('a page’s first load', () => {
   let browser: Browser;
@@ -40,8 +57,11 @@ describe('a page’s first load', () => {
   ])('%s: drawn by the server, it reads without scripts; the app takes that page over, not a new one', async (address, heading) => {
     const html = await (await fetch(new URL(address, baseURL))).text();
     expect(html).toMatch(/<div id="root"><div/);
-    // the app's scripts wait for the first paint: nothing but the entry is named in the HTML
+    // the app's scripts wait for the first paint: none but the entry is linked in the HTML, the app's
+    // start and the page's module are named for later
     expect(preloadsOf(html)).toEqual([]);
+    const named = namedIn(html);
+    expect(named.some((url) => /\/assets\/boot-[\w-]+\.js$/.test(url)), named.join(', ')).toBe(true);
 
     const still = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
     withoutApp.add(still);
@@ -65,7 +85,13 @@ describe('a page’s first load', () => {
           seen.serverTimes = Array.from(document.querySelectorAll('#root time')).map((time) => time.textContent ?? '');
         }),
       );
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
       await page.goto(address);
+      // the named scripts were asked for once the page had painted, each fetched once
+      for (const url of named) expect(requested.filter((path) => path === url).length, url).toBe(1);
+      // Chakra's globals (reset, tokens): the server's, once (the app leaves them, provider.tsx)
+      expect(await globalStyles(page)).toEqual({ tokenSheets: 1, gold: '#d4a017', background: PAGE_BACKGROUND });
       // Taken over, the server's elements are the page's: a mismatch between the server's page and
       // the app's first render would draw the page anew (new elements) and log a console error.
       const kept = await page.evaluate(() => {
@@ -138,6 +164,8 @@ describe('a page’s first load', () => {
       page.on('request', (request) => requested.push(new URL(request.url()).pathname));
       await page.goto('/auth/login');
       await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      // a page the app draws gets Chakra's globals from the app, once
+      expect(await globalStyles(page)).toEqual({ tokenSheets: 1, gold: '#d4a017', background: PAGE_BACKGROUND });
       // Once each: the preload's fetch is the one the page's import uses (a credentials mismatch
       // between the link and the module's import would fetch it a second time).
       for (const url of own) expect(requested.filter((path) => path === url).length, url).toBe(1);

@@ -14,11 +14,11 @@ const start = () =>
 
 /**
  * Links per task when a drawn page asks for its scripts. Each `<link rel="modulepreload">` costs the
- * main thread a few milliseconds on a phone; the app's ~50 at once (as the import of the start would
- * add them, Vite's preload helper) held it for 0.3–0.4 s. A few per task keep every task short; the
- * helper then finds them there and adds none.
+ * main thread 3–12 ms on a laptop, four times that on a phone; the app's ~50 at once (as the import
+ * of the start would add them, Vite's preload helper) held it for 0.3–0.4 s. One per task keeps each
+ * task short; the helper then finds them there and adds none.
  */
-const LINKS_PER_TASK = 3;
+const LINKS_PER_TASK = 1;
 
 const preloadThenStart = (urls: readonly string[], index = 0): void => {
   for (const url of urls.slice(index, index + LINKS_PER_TASK)) {

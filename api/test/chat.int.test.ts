@@ -233,6 +233,31 @@ describe('clientId', () => {
     expect(theirs.statusCode).toBe(201);
     expect(ids.has(theirs.json<{ message: ChatMessage }>().message._id)).toBe(false);
   });
+
+  it('the same clientId for another post is refused (409), whatever differs, and nothing is appended', async () => {
+    const reuser = await signUp(t, 'reuser');
+    await makeMember(reuser);
+    const first = await send('POST', '/api/chat', reuser.token, { content: 'the first post', clientId: 'reused-1' });
+    expect(first.statusCode).toBe(201);
+    const { _id: firstId } = first.json<{ message: ChatMessage }>().message;
+    const head = await t.store.chatEvents.head('global');
+    // text, reply and room each make it another post (a reply to the first, or a private chat's post)
+    const chatId = (await openChat(reuser))._id;
+    for (const payload of [
+      { content: 'another post', clientId: 'reused-1' },
+      { content: 'the first post', replyTo: firstId, clientId: 'reused-1' },
+      { content: 'the first post', type: 'private', chatId, clientId: 'reused-1' },
+    ]) {
+      const reused = await send('POST', '/api/chat', reuser.token, payload);
+      expect(reused.statusCode, JSON.stringify(payload)).toBe(409);
+      expect(reused.json<{ code: string }>().code).toBe('CLIENT_ID_REUSED');
+    }
+    expect(await t.store.chatEvents.head('global')).toBe(head);
+    // the retry itself, spaces around the text as the composer may leave them, is still the first post
+    const retry = await send('POST', '/api/chat', reuser.token, { content: '  the first post\n', clientId: 'reused-1' });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json<{ message: ChatMessage }>().message._id).toBe(firstId);
+  });
 });
 
 describe('concurrent writers over HTTP', () => {

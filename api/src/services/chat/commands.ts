@@ -20,7 +20,7 @@ import {
   type Viewer,
 } from '@le/chat-core';
 import { canUseMemberFeatures, ROOMS, type ChatEventPayload, type ChatMessage, type ChatSummary } from '@le/contracts';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { EventPublisher } from '../../plugins/app/publisher';
 import type { Store, UserRecord } from '../../store';
@@ -110,7 +110,11 @@ export class ChatCommands {
     }
   }
 
-  /** Posts or replies; a retry with the same clientId returns the first message (`created: false`). */
+  /**
+   * Posts or replies; a retry with the same clientId returns the first message (`created: false`).
+   * A retry is the same post: the same clientId on another chat, text or reply is refused (409), not
+   * answered with a message the sender did not ask for.
+   */
   async post(
     user: UserRecord,
     input: { content: string; type?: 'global' | 'private'; chatId?: string; replyTo?: string | null; clientId?: string | null },
@@ -121,6 +125,10 @@ export class ChatCommands {
       if (clientId === null) return null;
       const posted = await this.store.chatEvents.postedWithClientId(user._id, clientId);
       if (!posted || posted.type !== 'message.posted') return null;
+      const { data } = posted;
+      if (data.chatId !== (input.chatId ?? null) || data.content !== input.content.trim() || data.replyToId !== (input.replyTo ?? null)) {
+        throw conflict('This clientId was used for another message.', 'CLIENT_ID_REUSED');
+      }
       const doc = (await this.store.chat.findMessage(posted.data.messageId)) ?? (await loadMessage(this.store.chat, posted.stream, posted.data.messageId));
       return doc ? viewMessageFor(doc, viewer) : null;
     };

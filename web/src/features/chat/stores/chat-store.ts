@@ -26,6 +26,7 @@ import {
   startWrite,
 } from './chat-reducer';
 import type { OutgoingMessage, PendingWrite, StreamState } from './chat-reducer';
+import { forgetOutbox, restoreOutbox, saveOutbox } from './saved-outbox';
 
 export const GLOBAL_STREAM = 'global';
 /**
@@ -99,6 +100,16 @@ const reasonOf = (error: unknown): string | null =>
  */
 export const isPermanentFailure = (error: unknown): boolean =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+/** The streams as a user's browser left them: only the messages they wrote and the server never confirmed (saved-outbox.ts). */
+const restoredStreams = (owner: string | null): Record<string, StreamState> =>
+  owner === null ? {} : Object.fromEntries(Object.entries(restoreOutbox(owner)).map(([stream, outbox]) => [stream, { ...emptyStream(), outbox }]));
+
+/** Whose outbox this browser keeps: the signed-in user (their username), none when signed out. */
+const outboxOwner = (): string | null => {
+  const { token, username } = useSessionStore.getState();
+  return token && username ? username : null;
+};
 
 const inFlight = new Map<string, Promise<void>>();
 /** Bumped on reset, so replies to requests of the previous user are dropped. */
@@ -205,7 +216,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
   };
 
   return {
-    streams: {},
+    streams: restoredStreams(outboxOwner()),
     failures: {},
 
     loadStream: (stream, viewer) =>
@@ -310,16 +321,30 @@ export const useChatStore = create<ChatState>()((set, get) => {
     reset: () => {
       generation += 1;
       inFlight.clear();
-      set({ streams: {}, failures: {} });
+      set({ streams: restoredStreams(outboxOwner()), failures: {} });
     },
   };
 });
 
 // Another user (sign-in, sign-out): what one may see differs, so the chat state starts over, at once,
-// before the screens re-render and load again for the new user.
+// before the screens re-render and load again for the new user (with what they left unsent here).
+// Signing out forgets what was left unsent.
 let sessionToken = useSessionStore.getState().token;
+let keptOutbox: ReadonlySet<string> = new Set();
 useSessionStore.subscribe((state) => {
   if (state.token === sessionToken) return;
   sessionToken = state.token;
+  if (!state.token) forgetOutbox();
+  keptOutbox = new Set();
   useChatStore.getState().reset();
+});
+
+// What the user wrote and the server has not confirmed is kept in this browser (saved-outbox.ts),
+// written again whenever an outbox changes.
+useChatStore.subscribe((state, previous) => {
+  if (state.streams === previous.streams) return;
+  const streams = new Set([...Object.keys(state.streams), ...Object.keys(previous.streams)]);
+  const changed = [...streams].some((stream) => state.streams[stream]?.outbox !== previous.streams[stream]?.outbox);
+  const owner = outboxOwner();
+  if (changed && owner) keptOutbox = saveOutbox(owner, state.streams, keptOutbox);
 });

@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import type { ChatMessage } from '@le/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { emptyStream, type OutgoingMessage, type StreamState } from './chat-reducer';
+import { OUTBOX_LIMIT, OUTBOX_STORAGE_KEY, forgetOutbox, restoreOutbox, saveOutbox } from './saved-outbox';
+import { testMessage, testSender } from './test-messages';
+
+const outgoing = (clientId: string, changes: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
+  clientId,
+  content: `unsent ${clientId}`,
+  replyTo: null,
+  sender: testSender,
+  createdAt: `2026-11-24T10:00:${clientId.padStart(2, '0').slice(-2)}.000Z`,
+  status: 'failed',
+  error: null,
+  permanent: false,
+  ...changes,
+});
+const withOutbox = (...messages: OutgoingMessage[]): StreamState => ({ ...emptyStream(), outbox: Object.fromEntries(messages.map((message) => [message.clientId, message])) });
+const stored = () => JSON.parse(localStorage.getItem(OUTBOX_STORAGE_KEY) ?? 'null') as { owner: string; entries: { stream: string; message: OutgoingMessage }[] } | null;
+
+afterEach(() => localStorage.clear());
+
+describe('the saved outbox', () => {
+  it('gives back what a user left unsent, by stream, as Not sent, and only to that user', () => {
+    const replyTo = testMessage('m1', 1);
+    saveOutbox('rina', { global: withOutbox(outgoing('1', { status: 'sending', replyTo })), c9: withOutbox(outgoing('2', { error: 'busy' })) }, new Set());
+    const back = restoreOutbox('rina');
+    expect(Object.keys(back).sort()).toEqual(['c9', 'global']);
+    // a send the reload cut short did not answer: Not sent, its text and reply kept
+    expect(back.global!['1']).toMatchObject({ content: 'unsent 1', status: 'failed', error: null, replyTo: { _id: 'm1' } });
+    expect(back.c9!['2']).toMatchObject({ status: 'failed', error: null });
+    expect(restoreOutbox('someone-else')).toEqual({});
+  });
+
+  it('keeps another tab’s entries, removes this tab’s sent or discarded ones, and the key once empty', () => {
+    // another tab kept "1"
+    saveOutbox('rina', { global: withOutbox(outgoing('1')) }, new Set());
+    // this tab (which never had "1") keeps "2"
+    const known = saveOutbox('rina', { global: withOutbox(outgoing('2')) }, new Set());
+    expect(stored()!.entries.map((entry) => entry.message.clientId).sort()).toEqual(['1', '2']);
+    // "2" sent: gone; "1" stays, it is not this tab's
+    saveOutbox('rina', { global: withOutbox() }, known);
+    expect(stored()!.entries.map((entry) => entry.message.clientId)).toEqual(['1']);
+    // the other tab sends "1": nothing left, nothing stored
+    saveOutbox('rina', { global: withOutbox() }, new Set(['1']));
+    expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the newest OUTBOX_LIMIT, and reads nothing from a damaged or foreign value', () => {
+    const many = Array.from({ length: OUTBOX_LIMIT + 5 }, (_, index) => outgoing(String(index + 1), { createdAt: new Date(Date.UTC(2026, 10, 24, 10, 0, index)).toISOString() }));
+    saveOutbox('rina', { global: withOutbox(...many) }, new Set());
+    const kept = Object.keys(restoreOutbox('rina').global!);
+    expect(kept).toHaveLength(OUTBOX_LIMIT);
+    expect(kept).not.toContain('1');
+    expect(kept).toContain(String(OUTBOX_LIMIT + 5));
+    for (const value of ['{', '"text"', JSON.stringify({ owner: 'rina', entries: [{ stream: 'global', message: { clientId: 7 } }, null] })]) {
+      localStorage.setItem(OUTBOX_STORAGE_KEY, value);
+      expect(restoreOutbox('rina'), value).toEqual({});
+    }
+    forgetOutbox();
+    expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('the chat store and the saved outbox', () => {
+  let fail = true;
+  const posted: Record<string, unknown>[] = [];
+  beforeEach(() => {
+    fail = true;
+    posted.length = 0;
+    // a signed-in member, as the session store reads them at start (spec §3 keys)
+    localStorage.setItem('token', 'jwt');
+    localStorage.setItem('username', 'rina');
+    localStorage.setItem('user', JSON.stringify({ username: 'rina', email: 'rina@example.com', role: 'member', membershipTier: 'pro', photo_profile: '' }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        const url = new URL(input, 'http://localhost');
+        if ((init?.method ?? 'GET') === 'GET') return Response.json(url.pathname === '/api/chat/events' ? { events: [] } : { messages: [] });
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        posted.push(body);
+        if (fail) throw new TypeError('Failed to fetch');
+        const message: ChatMessage = testMessage('m9', 9, { content: String(body.content), clientId: String(body.clientId) });
+        return Response.json({ message }, { status: 201 });
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The chat store as a fresh page load has it (the modules evaluated again, localStorage as left). */
+  const freshStore = async () => {
+    vi.resetModules();
+    return import('./chat-store');
+  };
+
+  it('a message that could not be sent comes back after a reload, Not sent; sent on Retry, it is no longer kept', async () => {
+    const first = await freshStore();
+    expect(await first.useChatStore.getState().send({ stream: first.GLOBAL_STREAM, content: 'Buy at 2300?', replyTo: null, sender: testSender })).toBe(false);
+    expect(stored()).toMatchObject({ owner: 'rina', entries: [{ stream: 'global', message: { content: 'Buy at 2300?' } }] });
+
+    const reloaded = await freshStore();
+    const outbox = Object.values(reloaded.useChatStore.getState().streams[reloaded.GLOBAL_STREAM]?.outbox ?? {});
+    expect(outbox).toMatchObject([{ content: 'Buy at 2300?', status: 'failed' }]);
+    fail = false;
+    expect(await reloaded.useChatStore.getState().retrySend(reloaded.GLOBAL_STREAM, outbox[0]!.clientId)).toBe(true);
+    // the same clientId on both tries: the server keeps it once
+    expect(posted.map((body) => body.clientId)).toEqual([outbox[0]!.clientId, outbox[0]!.clientId]);
+    expect(reloaded.useChatStore.getState().streams[reloaded.GLOBAL_STREAM]?.outbox).toEqual({});
+    expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
+  });
+
+  it('signing out forgets what was left unsent', async () => {
+    const { useChatStore, GLOBAL_STREAM } = await freshStore();
+    await useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'private words', replyTo: null, sender: testSender });
+    expect(stored()).not.toBeNull();
+    const { useSessionStore } = await import('@/stores/session-store');
+    useSessionStore.setState({ token: null, username: null, user: null });
+    expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
+    expect(useChatStore.getState().streams).toEqual({});
+  });
+});

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   sessionId: 'sessionId',
   user: 'user',
   profileNoticeShown: 'profileNoticeShown',
+  /** The signed-in user's chat messages the server never confirmed (features/chat/stores/saved-outbox.ts); removed at sign-out. */
+  chatOutbox: 'chatOutbox',
 } as const;
 
 /** The keys that make up the stored session: cleared together on sign-out, watched across tabs. */

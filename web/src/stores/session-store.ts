@@ -43,6 +43,8 @@ const persistUser = (user: StoredUser) => {
 export const useSessionStore = create<SessionState>()((set, get) => ({
   ...readSession(),
   signIn: ({ token, sessionId, user }) => {
+    // Another user on this browser: the previous one's unsent chat messages are theirs alone.
+    if (get().username !== user.username) storage.remove(STORAGE_KEYS.chatOutbox);
     storage.set(STORAGE_KEYS.token, token);
     storage.set(STORAGE_KEYS.sessionId, sessionId);
     persistUser(user);
@@ -63,6 +65,8 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
   clear: () => {
     for (const key of SESSION_STORAGE_KEYS) storage.remove(key);
+    // Signed out (or the session ended), on whatever page: nobody's unsent words stay behind.
+    storage.remove(STORAGE_KEYS.chatOutbox);
     set({ token: null, role: null, username: null, sessionId: null, user: null });
   },
   reload: () => set(readSession()),

@@ -26,7 +26,7 @@ import {
   startWrite,
 } from './chat-reducer';
 import type { OutgoingMessage, PendingWrite, StreamState } from './chat-reducer';
-import { forgetOutbox, restoreOutbox, saveOutbox } from './saved-outbox';
+import { OUTBOX_STORAGE_KEY, forgetOutbox, keptClientIds, restoreOutbox, saveOutbox } from './saved-outbox';
 
 export const GLOBAL_STREAM = 'global';
 /**
@@ -101,9 +101,21 @@ const reasonOf = (error: unknown): string | null =>
 export const isPermanentFailure = (error: unknown): boolean =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 
-/** The streams as a user's browser left them: only the messages they wrote and the server never confirmed (saved-outbox.ts). */
-const restoredStreams = (owner: string | null): Record<string, StreamState> =>
-  owner === null ? {} : Object.fromEntries(Object.entries(restoreOutbox(owner)).map(([stream, outbox]) => [stream, { ...emptyStream(), outbox }]));
+/**
+ * The clientIds of this tab's outbox entries as last kept in the browser (saved-outbox.ts): the ones
+ * it restored or wrote, so that what it sends or discards is removed there too.
+ */
+let keptOutbox: ReadonlySet<string> = new Set();
+
+/**
+ * The streams as a user's browser left them: only the messages they wrote and the server never
+ * confirmed (saved-outbox.ts), which this tab now keeps.
+ */
+const restoredStreams = (owner: string | null): Record<string, StreamState> => {
+  const restored = owner === null ? {} : restoreOutbox(owner);
+  keptOutbox = new Set(Object.values(restored).flatMap((outbox) => Object.keys(outbox)));
+  return Object.fromEntries(Object.entries(restored).map(([stream, outbox]) => [stream, { ...emptyStream(), outbox }]));
+};
 
 /** Whose outbox this browser keeps: the signed-in user (their username), none when signed out. */
 const outboxOwner = (): string | null => {
@@ -266,7 +278,10 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
     receive: (event, viewer) => {
       const before = get().streams[event.stream];
-      if (!before) return; // nobody shows this stream: the chat list follows it on its own
+      // Nobody shows this stream (the chat list follows it on its own), or it is loading: its first
+      // load reads everything after its list from the log. A stream with only unsent messages kept
+      // from an earlier visit is not shown either.
+      if (!before?.loaded) return;
       const after = applyEvent(before, event);
       if (after === before) return;
       update(event.stream, () => after);
@@ -328,14 +343,12 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
 // Another user (sign-in, sign-out): what one may see differs, so the chat state starts over, at once,
 // before the screens re-render and load again for the new user (with what they left unsent here).
-// Signing out forgets what was left unsent.
+// Signing out forgets what was left unsent (the session store removes it, on every page).
 let sessionToken = useSessionStore.getState().token;
-let keptOutbox: ReadonlySet<string> = new Set();
 useSessionStore.subscribe((state) => {
   if (state.token === sessionToken) return;
   sessionToken = state.token;
   if (!state.token) forgetOutbox();
-  keptOutbox = new Set();
   useChatStore.getState().reset();
 });
 
@@ -348,3 +361,20 @@ useChatStore.subscribe((state, previous) => {
   const owner = outboxOwner();
   if (changed && owner) keptOutbox = saveOutbox(owner, state.streams, keptOutbox);
 });
+
+// Another tab sent or discarded a message this one shows as Not sent (both restored it): it is no
+// longer kept there, so it goes here too, rather than being written back as unsent.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== OUTBOX_STORAGE_KEY && event.key !== null) return;
+    const owner = outboxOwner();
+    if (!owner) return;
+    const still = keptClientIds(owner);
+    const { streams, discardSend } = useChatStore.getState();
+    for (const [stream, state] of Object.entries(streams)) {
+      for (const entry of Object.values(state.outbox)) {
+        if (entry.status === 'failed' && keptOutbox.has(entry.clientId) && !still.has(entry.clientId)) discardSend(stream, entry.clientId);
+      }
+    }
+  });
+}

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '@/config/brand';
 import { storage } from '@/lib/storage';
 
 import type { OutgoingMessage, StreamState } from './chat-reducer';
@@ -7,9 +8,10 @@ import type { OutgoingMessage, StreamState } from './chat-reducer';
  * or a closed tab does not lose them: they come back as Not sent, with Retry and Discard (a retry
  * carries the same clientId, so a message the server did store is not posted twice, and the list
  * settles it as soon as it shows the server's copy). One key for the signed-in user (`owner`: their
- * username); removed at sign-out, so that a shared computer keeps nobody's words.
+ * username); removed at sign-out (the session store, on every page), so that a shared computer keeps
+ * nobody's words.
  */
-export const OUTBOX_STORAGE_KEY = 'chatOutbox';
+export const OUTBOX_STORAGE_KEY = STORAGE_KEYS.chatOutbox;
 /** At most this many kept (the oldest go first): a safety bound, never reached by a person typing. */
 export const OUTBOX_LIMIT = 50;
 
@@ -76,3 +78,6 @@ export const saveOutbox = (owner: string, streams: Record<string, StreamState>, 
 
 /** Sign-out: nobody's unsent words stay behind. */
 export const forgetOutbox = (): void => storage.remove(OUTBOX_STORAGE_KEY);
+
+/** The clientIds kept for `owner` now, by every tab. */
+export const keptClientIds = (owner: string): Set<string> => new Set(read(owner).map((entry) => entry.message.clientId));

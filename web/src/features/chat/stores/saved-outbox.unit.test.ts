@@ -66,9 +66,11 @@ describe('the saved outbox', () => {
 
 describe('the chat store and the saved outbox', () => {
   let fail = true;
+  let listed: ChatMessage[] = [];
   const posted: Record<string, unknown>[] = [];
   beforeEach(() => {
     fail = true;
+    listed = [];
     posted.length = 0;
     // a signed-in member, as the session store reads them at start (spec §3 keys)
     localStorage.setItem('token', 'jwt');
@@ -78,7 +80,7 @@ describe('the chat store and the saved outbox', () => {
       'fetch',
       vi.fn(async (input: string, init?: RequestInit) => {
         const url = new URL(input, 'http://localhost');
-        if ((init?.method ?? 'GET') === 'GET') return Response.json(url.pathname === '/api/chat/events' ? { events: [] } : { messages: [] });
+        if ((init?.method ?? 'GET') === 'GET') return Response.json(url.pathname === '/api/chat/events' ? { events: [] } : { messages: listed });
         const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
         posted.push(body);
         if (fail) throw new TypeError('Failed to fetch');
@@ -108,6 +110,59 @@ describe('the chat store and the saved outbox', () => {
     // the same clientId on both tries: the server keeps it once
     expect(posted.map((body) => body.clientId)).toEqual([outbox[0]!.clientId, outbox[0]!.clientId]);
     expect(reloaded.useChatStore.getState().streams[reloaded.GLOBAL_STREAM]?.outbox).toEqual({});
+    expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
+  });
+
+  it('after a reload, a Not-sent message discarded, or found stored by the list, is no longer kept', async () => {
+    const first = await freshStore();
+    await first.useChatStore.getState().send({ stream: first.GLOBAL_STREAM, content: 'discard me', replyTo: null, sender: testSender });
+    await first.useChatStore.getState().send({ stream: first.GLOBAL_STREAM, content: 'stored after all', replyTo: null, sender: testSender });
+    expect(stored()!.entries).toHaveLength(2);
+
+    const reloaded = await freshStore();
+    const { useChatStore, GLOBAL_STREAM } = reloaded;
+    const byText = (text: string) => Object.values(useChatStore.getState().streams[GLOBAL_STREAM]!.outbox).find((entry) => entry.content === text)!;
+    useChatStore.getState().discardSend(GLOBAL_STREAM, byText('discard me').clientId);
+    expect(stored()!.entries.map((entry) => entry.message.content)).toEqual(['stored after all']);
+    // the server had stored the other one (its answer was lost): the list brings its copy, which settles it
+    listed = [testMessage('m7', 7, { content: 'stored after all', sender: testSender, clientId: byText('stored after all').clientId })];
+    await useChatStore.getState().loadStream(GLOBAL_STREAM, 'user');
+    expect(useChatStore.getState().streams[GLOBAL_STREAM]!.outbox).toEqual({});
+    expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
+  });
+
+  it('another tab sending a message both show as Not sent: this tab drops it instead of keeping it again', async () => {
+    const first = await freshStore();
+    await first.useChatStore.getState().send({ stream: first.GLOBAL_STREAM, content: 'in two tabs', replyTo: null, sender: testSender });
+    const { useChatStore, GLOBAL_STREAM } = await freshStore();
+    expect(Object.values(useChatStore.getState().streams[GLOBAL_STREAM]!.outbox)).toHaveLength(1);
+    // the other tab retried it: its copy is gone from the browser's store
+    const before = localStorage.getItem(OUTBOX_STORAGE_KEY);
+    localStorage.removeItem(OUTBOX_STORAGE_KEY);
+    window.dispatchEvent(new StorageEvent('storage', { key: OUTBOX_STORAGE_KEY, oldValue: before, newValue: null }));
+    expect(useChatStore.getState().streams[GLOBAL_STREAM]!.outbox).toEqual({});
+    expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
+  });
+
+  it('signing out on any page, or another user signing in, removes what was left unsent', async () => {
+    saveOutbox('rina', { global: withOutbox(outgoing('1')) }, new Set());
+    vi.resetModules();
+    // no chat screen was opened: only the session store runs
+    const { useSessionStore } = await import('@/stores/session-store');
+    useSessionStore.getState().clear();
+    expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
+
+    const rina = { username: 'rina', email: 'rina@example.com', role: 'member', membershipTier: 'pro', photo_profile: '' } as never;
+    useSessionStore.getState().signIn({ token: 'jwt', sessionId: 's1', user: rina });
+    saveOutbox('rina', { global: withOutbox(outgoing('2')) }, new Set());
+    // the same user signing in again (the login screen opens while signed in) keeps theirs
+    useSessionStore.getState().signIn({ token: 'jwt1', sessionId: 's1', user: rina });
+    expect(stored()).not.toBeNull();
+    useSessionStore.getState().signIn({
+      token: 'jwt2',
+      sessionId: 's2',
+      user: { username: 'budi', email: 'budi@example.com', role: 'member', membershipTier: 'pro', photo_profile: '' } as never,
+    });
     expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
   });
 

@@ -72,12 +72,16 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
     // a signed-in visitor is sent away from the register screen
     await page.goto('/auth/register');
     await page.waitForURL((url) => url.pathname === '/');
+    expect(errors).toEqual([]);
     await page.getByTestId('user-menu-trigger').click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL('**/auth/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-    expect(errors).toEqual([]);
+    // Signed out a moment after the page started, a read the page had sent (its first /auth/me, the
+    // visit log) may reach the server after the sign-out: its 401, which the browser logs, is the
+    // server refusing an ended session, as it must. Nothing else may be logged.
+    expect(errors.filter((error) => !/status of 401 \(Unauthorized\)/.test(error))).toEqual([]);
     await context.close();
   });
 

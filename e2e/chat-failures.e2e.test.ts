@@ -91,6 +91,14 @@ describe.runIf(chromiumPath)('chat failures, threads and the composer on short s
     expect(await failed.getByRole('button', { name: 'Discard' }).count()).toBe(1);
     await shoot(member.page, 'not-sent-1280x800');
 
+    // A reload (or a closed tab) loses nothing: the browser kept what the server never confirmed,
+    // and it comes back Not sent, with Retry, once
+    await member.page.reload();
+    await live(member.page);
+    await failed.locator('[data-testid="chat-delivery"][data-state="failed"]').filter({ hasText: 'Not sent' }).waitFor();
+    expect(await copies(member.page, text).count()).toBe(1);
+    await shoot(member.page, 'not-sent-after-reload-1280x800');
+
     // the network is back: Retry sends it, once, and the other screen gets it once
     await restoreSend();
     await failed.getByRole('button', { name: 'Retry' }).click();

@@ -60,7 +60,9 @@ export const emptyStream = (): StreamState => ({ messages: {}, seq: 0, pending: 
 /** Put a message in unless the stream already holds the same or a newer version of it. */
 export const upsertMessage = (messages: Record<string, ChatMessage>, message: ChatMessage): Record<string, ChatMessage> => {
   const current = messages[message._id];
-  if (current && current.seq > message.seq) return messages;
+  // A delete is final (nothing undoes it on the server): once drawn deleted, from its event or from
+  // the DELETE's answer (which carries no seq, so the message keeps the one it had), it stays so.
+  if (current && (current.seq > message.seq || current.deleted)) return messages;
   return { ...messages, [message._id]: message };
 };
 

@@ -83,6 +83,16 @@ describe('catch-up and snapshots', () => {
     expect(state.seq).toBe(2);
   });
 
+  it('a deleted message stays deleted: a list read before the delete (the same seq, the delete drawn from the DELETE’s answer) does not bring it back', () => {
+    const listed = mergeSnapshot(loaded(), [message('m1', 5)]);
+    // DELETE answers 204: the store draws the message deleted with the seq it had
+    const deleted = receiveMessage(listed, { ...message('m1', 5), deleted: true, content: '' });
+    const stale = mergeSnapshot(deleted, [message('m1', 5)]);
+    expect(stale.messages.m1).toMatchObject({ deleted: true, content: '' });
+    // nor a later one: a delete is final
+    expect(receiveMessage(stale, message('m1', 9, { content: 'edited' })).messages.m1?.deleted).toBe(true);
+  });
+
   it('applies a waiting event right after a list brings the stream up to it', () => {
     let state = applyEvent(emptyStream(), posted(4));
     state = mergeSnapshot(state, [message('m3', 3)]);

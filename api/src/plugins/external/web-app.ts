@@ -62,9 +62,10 @@ export const allowScript = (policy: string, source: string): string =>
     .join(';');
 
 /**
- * index.html (as built, no preloads) drawn by the server for a guest: the page's markup in `#root`, its styles and what
- * React hoists (the title in place of index.html's, an image's preload) in the head, and the
- * probe that hides it from a signed-in reader until their own view is drawn.
+ * index.html (as built, no preloads) drawn by the server for a guest: the page's markup in `#root`,
+ * its styles and what React hoists (the title in place of index.html's, an image's preload) in the
+ * head, the page's scripts named, and the probe that hides it from a signed-in reader until their own
+ * view is drawn.
  */
 export const withServerRender = (
   index: string,
@@ -72,19 +73,17 @@ export const withServerRender = (
   rendered: { html: string; head: string; styles: string },
   bundle: Pick<ServerRender, 'PRELOADS_ID' | 'SESSION_PROBE' | 'SESSION_STYLE' | 'SERVER_DATA_ID'>,
   data: string | null = null,
-): { html: string; probe: string } => {
+): string => {
   const title = /<title>[\s\S]*?<\/title>/.exec(rendered.head)?.[0];
   const hoisted = title ? rendered.head.replace(title, '') : rendered.head;
   // The page's preloads are named, not linked: a guest's first paint fetches no script (the app's
   // entry asks for them once it has painted), a signed-in reader's page (hidden, drawn by the app)
   // asks for them at once, by the probe that follows.
-  const probe = bundle.SESSION_PROBE;
-  const head = `    <style>${bundle.SESSION_STYLE}</style>${jsonScript(bundle.PRELOADS_ID, JSON.stringify(preloads))}\n    <script>${probe}</script>\n    ${hoisted}${rendered.styles}\n  `;
-  const html = index
+  const head = `    <style>${bundle.SESSION_STYLE}</style>${jsonScript(bundle.PRELOADS_ID, JSON.stringify(preloads))}\n    <script>${bundle.SESSION_PROBE}</script>\n    ${hoisted}${rendered.styles}\n  `;
+  return index
     .replace(/<title>[\s\S]*?<\/title>/, (original) => title ?? original)
     .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${data === null ? '' : jsonScript(bundle.SERVER_DATA_ID, data)}`);
-  return { html, probe };
 };
 
 /**
@@ -301,8 +300,7 @@ export default fp<{ root: string }>(
       entry.drawing = server.render(`http://localhost${address}`, reads).then(
         async (rendered) => {
           if (!rendered) return null;
-          const { html, probe } = withServerRender(index, page.preloads, rendered, server, data);
-          return { variant: await variantOfDrawn(html), probe: scriptHash(probe) };
+          return { variant: await variantOfDrawn(withServerRender(index, page.preloads, rendered, server, data)), probe: scriptHash(server.SESSION_PROBE) };
         },
         (error: unknown) => {
           app.log.warn({ err: error, address }, 'a public page could not be drawn on the server: the browser draws it');

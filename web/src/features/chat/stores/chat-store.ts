@@ -26,7 +26,7 @@ import {
   startWrite,
 } from './chat-reducer';
 import type { OutgoingMessage, PendingWrite, StreamState } from './chat-reducer';
-import { OUTBOX_STORAGE_KEY, forgetOutbox, keptClientIds, restoreOutbox, saveOutbox } from './saved-outbox';
+import { OUTBOX_STORAGE_KEY, keptClientIds, restoreOutbox, saveOutbox } from './saved-outbox';
 
 export const GLOBAL_STREAM = 'global';
 /**
@@ -343,12 +343,11 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
 // Another user (sign-in, sign-out): what one may see differs, so the chat state starts over, at once,
 // before the screens re-render and load again for the new user (with what they left unsent here).
-// Signing out forgets what was left unsent (the session store removes it, on every page).
+// Signing out forgets what was left unsent: the session store removes it (clear), on every page.
 let sessionToken = useSessionStore.getState().token;
 useSessionStore.subscribe((state) => {
   if (state.token === sessionToken) return;
   sessionToken = state.token;
-  if (!state.token) forgetOutbox();
   useChatStore.getState().reset();
 });
 

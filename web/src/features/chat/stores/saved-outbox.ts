@@ -76,8 +76,5 @@ export const saveOutbox = (owner: string, streams: Record<string, StreamState>, 
   return ids;
 };
 
-/** Sign-out: nobody's unsent words stay behind. */
-export const forgetOutbox = (): void => storage.remove(OUTBOX_STORAGE_KEY);
-
 /** The clientIds kept for `owner` now, by every tab. */
 export const keptClientIds = (owner: string): Set<string> => new Set(read(owner).map((entry) => entry.message.clientId));

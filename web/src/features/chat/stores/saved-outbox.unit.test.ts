@@ -3,7 +3,7 @@ import type { ChatMessage } from '@le/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { emptyStream, type OutgoingMessage, type StreamState } from './chat-reducer';
-import { OUTBOX_LIMIT, OUTBOX_STORAGE_KEY, forgetOutbox, restoreOutbox, saveOutbox } from './saved-outbox';
+import { OUTBOX_LIMIT, OUTBOX_STORAGE_KEY, restoreOutbox, saveOutbox } from './saved-outbox';
 import { testMessage, testSender } from './test-messages';
 
 const outgoing = (clientId: string, changes: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
@@ -59,8 +59,6 @@ describe('the saved outbox', () => {
       localStorage.setItem(OUTBOX_STORAGE_KEY, value);
       expect(restoreOutbox('rina'), value).toEqual({});
     }
-    forgetOutbox();
-    expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
   });
 });
 
@@ -171,7 +169,7 @@ describe('the chat store and the saved outbox', () => {
     await useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'private words', replyTo: null, sender: testSender });
     expect(stored()).not.toBeNull();
     const { useSessionStore } = await import('@/stores/session-store');
-    useSessionStore.setState({ token: null, username: null, user: null });
+    useSessionStore.getState().clear();
     expect(localStorage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
     expect(useChatStore.getState().streams).toEqual({});
   });

@@ -129,7 +129,7 @@ export class ChatCommands {
       if (data.chatId !== (input.chatId ?? null) || data.content !== input.content.trim() || data.replyToId !== (input.replyTo ?? null)) {
         throw conflict('This clientId was used for another message.', 'CLIENT_ID_REUSED');
       }
-      const doc = (await this.store.chat.findMessage(posted.data.messageId)) ?? (await loadMessage(this.store.chat, posted.stream, posted.data.messageId));
+      const doc = (await this.store.chat.findMessage(data.messageId)) ?? (await loadMessage(this.store.chat, posted.stream, data.messageId));
       return doc ? viewMessageFor(doc, viewer) : null;
     };
     const first = await earlier();

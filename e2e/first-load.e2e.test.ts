@@ -56,7 +56,9 @@ describe('a page’s first load', () => {
     ['/history', /^History$/],
   ])('%s: drawn by the server, it reads without scripts; the app takes that page over, not a new one', async (address, heading) => {
     const html = await (await fetch(new URL(address, baseURL))).text();
-    expect(html).toMatch(/<div id="root"><div/);
+    // whole when the server read all it shows (the home page's feed, the history); /faq-chat's live
+    // chat is read by the app, so it starts the app once painted (app/server-data.ts WHOLE_WHEN_READ)
+    expect(html).toMatch(address === '/faq-chat' ? /<div id="root"><div/ : /<div id="root" data-whole><div/);
     // the app's scripts wait for the first paint: none but the entry is linked in the HTML, the app's
     // start and the page's module are named for later
     expect(preloadsOf(html)).toEqual([]);
@@ -109,6 +111,42 @@ describe('a page’s first load', () => {
         await expect.poll(() => page.getByText('First load entry').count()).toBeGreaterThan(0);
       }
       expect(await page.locator('h1').first().innerText()).toMatch(heading);
+      expect(appErrors(errors)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each(['/', '/history'])('%s, whole: the app starts when the reader acts, the visit is logged before, a tap meanwhile is given to the app', async (address) => {
+    // a context whose pages do not move the pointer for the test: the page waits for a reader
+    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 }, hasTouch: true });
+    withoutApp.add(context);
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const visits = () => requested.filter((path) => path === '/api/auth/log-activity').length;
+      await page.goto(address);
+      // the reader only reads: their visit is logged (spec §7), the app's scripts stay where they are
+      await expect.poll(visits).toBe(1);
+      await page.waitForTimeout(1_000);
+      expect(requested.filter((path) => /\/assets\/boot-[\w-]+\.js$/.test(path))).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+      // a tap on the menu before the app is there: held (the pointer says something is coming), then given to it
+      const menu = page.getByRole('button', { name: 'Open navigation menu' });
+      await menu.tap();
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+      await expect.poll(() => page.getByRole('button', { name: 'Close navigation menu' }).getAttribute('aria-expanded')).toBe('true');
+      await page.locator('#mobile-nav').getByRole('link', { name: 'FAQ Chat' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.style.cursor)).toBe('');
+      // the app's own logger does not count the same visit twice
+      await page.waitForTimeout(1_000);
+      expect(visits()).toBe(1);
       expect(appErrors(errors)).toEqual([]);
     } finally {
       await context.close();

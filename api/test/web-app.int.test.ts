@@ -206,11 +206,14 @@ describe('the web app with the build’s server bundle', () => {
   const PROBE = 'try{if(localStorage.getItem("token")){document.documentElement.setAttribute("data-session","")}}catch(e){}';
   const preloadsOf = (html: string): unknown => JSON.parse(/<script type="application\/json" id="le-preloads">([^<]*)<\/script>/.exec(html)![1]!);
   // Draws a page from its reads (a count of calls per address in globalThis, for the test to read);
-  // '/faq-chat' fails, as a bundle whose page throws would.
+  // '/faq-chat' fails, as a bundle whose page throws would. '/' and '/history' are whole once read;
+  // '/' reads what the API does not answer.
   const BUNDLE = `
     globalThis.__drawn = {};
     export const GUEST_PAGES = ['/', '/history', '/faq-chat'];
-    export const SERVER_READS = { '/history': ['/api/history'] };
+    export const SERVER_READS = { '/': ['/api/no-such-read'], '/history': ['/api/history'] };
+    export const WHOLE_WHEN_READ = ['/', '/history'];
+    export const WHOLE_ATTRIBUTE = 'data-whole';
     export const SERVER_DATA_ID = 'le-server-data';
     export const PRELOADS_ID = 'le-preloads';
     export const SESSION_PROBE = ${JSON.stringify(PROBE)};
@@ -265,6 +268,15 @@ describe('the web app with the build’s server bundle', () => {
     expect(head.indexOf('id="le-preloads"')).toBeLessThan(head.indexOf(`<script>${PROBE}`));
     expect(preloadsOf((await page('/history')).body)).toEqual(PRELOADS['/history']);
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+  });
+
+  it('marks a drawing whole when every read it lists was answered, and only then', async () => {
+    // the history's read came: nothing on it waits for the app (app/main.tsx starts it when the reader acts)
+    expect((await page('/history')).body).toContain('<div id="root" data-whole><main><h1>Drawn /history</h1>');
+    // the home page's read failed: the app reads it, so it starts once the page has painted
+    const home = (await page('/')).body;
+    expect(home).toContain('<div id="root"><main><h1>Drawn /</h1>');
+    expect(home).not.toContain('data-whole');
   });
 
   it('allows the inline probe by its hash, on a drawn page only', async () => {

@@ -12,11 +12,24 @@ export const IP_LOOKUP_ORIGIN = 'https://api.ipify.org';
  * The attribute the app sets on `<html>` once it has started (app/boot.tsx). A public page arrives
  * drawn by the server and its buttons do nothing until then; a person waits that second, a test must
  * say so: every page of the browsers below waits for it after `goto` and `reload` (a URL that is not
- * the app, an API answer or a file, is not waited on).
+ * the app, an API answer or a file, is not waited on), moving the pointer first where the page waits
+ * for its reader.
  */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
+/**
+ * A guest's whole drawn page (the home page, the history: `#root[data-whole]`) starts the app when
+ * the reader first acts on it (app/main.tsx); a person moves the pointer, a test does the same.
+ */
+const engage = async (page: Page): Promise<void> => {
+  const waiting = await page.evaluate(() => document.querySelector('#root[data-whole]') !== null).catch(() => false);
+  if (!waiting) return;
+  await page.mouse.move(1, 1);
+  await page.mouse.move(0, 0);
+};
+
 const waitForApp = async (page: Page): Promise<void> => {
+  await engage(page);
   await page.waitForFunction((attribute) => !document.getElementById('root') || document.documentElement.hasAttribute(attribute), APP_READY_ATTRIBUTE);
 };
 

@@ -38,7 +38,7 @@ if (container.firstElementChild === null) {
   // module, so that its first render is the same markup (a lazy route would render the fallback),
   // from what the server read for it (the history's first page, say), read again once it is stale.
   // A signed-in reader's page above reads for itself, as every page the app draws.
-  seedQueries(queryClient, readServerData(document));
+  seedQueries(queryClient, readServerData(document), performance.timeOrigin);
   const router = getRouter();
   const hydrate = () => startTransition(() => void hydrateRoot(container, app));
   if (router.state.initialized) hydrate();

@@ -10,8 +10,8 @@ import { AppProvider } from './provider';
 import { routes } from './router';
 import { seedQueries } from './server-data';
 
-export { PRELOADS_ID, SESSION_PROBE, SESSION_STYLE } from './first-paint';
-export { SERVER_DATA_ID, SERVER_READS } from './server-data';
+export { PRELOADS_ID, SESSION_PROBE, SESSION_STYLE, WHOLE_ATTRIBUTE } from './first-paint';
+export { SERVER_DATA_ID, SERVER_READS, WHOLE_WHEN_READ } from './server-data';
 
 /**
  * The pages a guest may open, drawn on the server for their first paint (the API's web-app plugin):

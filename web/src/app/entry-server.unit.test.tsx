@@ -1,7 +1,8 @@
 import type { HistoryListResponse } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { GUEST_PAGES, PRELOADS_ID, SERVER_READS, SESSION_PROBE, render } from './entry-server';
+import { signalAt } from '@/features/signals/stores/test-signals';
+import { GUEST_PAGES, PRELOADS_ID, SERVER_READS, SESSION_PROBE, WHOLE_WHEN_READ, render } from './entry-server';
 import { SESSION_ATTRIBUTE } from './first-paint';
 
 /**
@@ -58,6 +59,24 @@ describe('render', () => {
     const { html } = (await render(url('/history')))!;
     expect(html).not.toContain('London open');
     expect(html).toMatch(/<h1[^>]*>History<\/h1>/);
+  });
+
+  it('draws the home page’s feed from its read, times in UTC; without it, the feed waits for the app', async () => {
+    const [read] = SERVER_READS['/']!;
+    const feed = { signals: [signalAt('s1', 1, { status: 'closed', pips: 55, openedAt: '2026-11-24T01:05:00.000Z' })], nextCursor: null };
+    const { html } = (await render(url('/'), { [read!]: feed }))!;
+    expect(html).toContain('data-testid="feed-row"');
+    expect(html).toContain('01:05 UTC');
+    const waiting = (await render(url('/')))!.html;
+    expect(waiting).not.toContain('data-testid="feed-row"');
+    expect(waiting).toContain('Loading the latest signals');
+  });
+
+  it('a page whole once read lists its reads (app/main.tsx lets it wait for its reader)', () => {
+    for (const address of WHOLE_WHEN_READ) {
+      expect(GUEST_PAGES, address).toContain(address);
+      expect(SERVER_READS[address]?.length, address).toBeGreaterThan(0);
+    }
   });
 
   it('draws every guest page (none a redirect), each with one h1', async () => {

@@ -35,5 +35,12 @@ export const readPreloads = (doc: Document): string[] => {
 
 export const SESSION_STYLE = `html[${SESSION_ATTRIBUTE}] #root{visibility:hidden}`;
 
+/**
+ * Set on a drawn page's `#root` by the API when the drawing is the whole page (app/server-data.ts,
+ * WHOLE_WHEN_READ, every read answered): for a guest, app/main.tsx starts the app when the reader
+ * first acts on it, not before.
+ */
+export const WHOLE_ATTRIBUTE = 'data-whole';
+
 /** Set on `<html>` once the app has drawn or taken over the page (app/boot.tsx; e2e/support/browser.ts waits for it). */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';

@@ -1,14 +1,18 @@
-import { SESSION_ATTRIBUTE, readPreloads } from './first-paint';
+import { APP_READY_ATTRIBUTE, SESSION_ATTRIBUTE, WHOLE_ATTRIBUTE, readPreloads } from './first-paint';
 
 // The page first, then the app (app/boot.tsx: the shell, Chakra's theme, the router). A public page
-// arrives drawn by the server (api web-app plugin): for a guest, the app's scripts are fetched and run
-// once it has painted, so that reading starts before they load. A signed-in reader's page (hidden by
-// the head's probe until the app draws it) and every other page start the app at once, their scripts
-// named in the HTML (route-preloads.json) and fetched beside this one.
+// arrives drawn by the server (api web-app plugin). For a guest, a whole drawing (WHOLE_ATTRIBUTE:
+// the home page, the history) starts the app when the reader first acts on the page; any other drawing
+// once it has painted, so that reading starts before the scripts load. A signed-in reader's page
+// (hidden by the head's probe until the app draws it) and every other page start the app at once,
+// their scripts named in the HTML (route-preloads.json) and fetched beside this one.
+const html = document.documentElement;
+
 const start = () =>
   void import('./boot').catch((error: unknown) => {
     // The app did not load (a chunk of an earlier build, say): at least the server's page shows.
-    document.documentElement.removeAttribute(SESSION_ATTRIBUTE);
+    html.removeAttribute(SESSION_ATTRIBUTE);
+    html.style.removeProperty('cursor');
     throw error;
   });
 
@@ -27,7 +31,12 @@ const nextTask = (run: () => void): void => {
   channel.port2.postMessage(null);
 };
 
+let started = false;
 const preloadThenStart = (urls: readonly string[], index = 0): void => {
+  if (index === 0) {
+    if (started) return;
+    started = true;
+  }
   // A tab in the background has nobody waiting on its main thread: all at once, and start.
   const count = document.visibilityState === 'hidden' ? urls.length : LINKS_PER_TASK;
   for (const url of urls.slice(index, index + count)) {
@@ -41,14 +50,67 @@ const preloadThenStart = (urls: readonly string[], index = 0): void => {
   else start();
 };
 
-const drawnForGuest = document.getElementById('root')?.firstElementChild != null && !document.documentElement.hasAttribute(SESSION_ATTRIBUTE);
-if (!drawnForGuest || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+/**
+ * What says the reader is here and about to act: a touch, a key, the wheel, a scroll, the pointer
+ * moving, the focus moving. On a whole drawing the app starts at the first of them (it takes the main
+ * thread for a moment, four times longer on a phone): a reader who only reads never waits for it.
+ */
+const ENGAGEMENT = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'] as const;
+
+const onEngagement = (begin: () => void): void => {
+  const options = { capture: true, passive: true };
+  const engaged = () => {
+    for (const type of ENGAGEMENT) window.removeEventListener(type, engaged, options);
+    begin();
+  };
+  for (const type of ENGAGEMENT) window.addEventListener(type, engaged, options);
+};
+
+/**
+ * Until the app has taken the page over, its buttons (the menu, an accordion, "Load more") do nothing:
+ * a click on one is held, the pointer shows that something is on its way, and the click is given again
+ * once the app is there (`<html data-app-ready>`, app/root.tsx). Links go where they point meanwhile.
+ */
+const holdClicksUntilReady = (): void => {
+  let held: HTMLElement | null = null;
+  const hold = (event: MouseEvent) => {
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="button"]') : null;
+    if (!control || control.closest('a[href]')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = control;
+    html.style.cursor = 'progress';
+  };
+  document.addEventListener('click', hold, true);
+  const ready = new MutationObserver(() => {
+    if (!html.hasAttribute(APP_READY_ATTRIBUTE)) return;
+    ready.disconnect();
+    document.removeEventListener('click', hold, true);
+    html.style.removeProperty('cursor');
+    if (held?.isConnected) held.click();
+  });
+  ready.observe(html, { attributes: true, attributeFilter: [APP_READY_ATTRIBUTE] });
+};
+
+const root = document.getElementById('root');
+const drawnForGuest = root?.firstElementChild != null && !html.hasAttribute(SESSION_ATTRIBUTE);
+if (drawnForGuest && root.hasAttribute(WHOLE_ATTRIBUTE)) {
+  holdClicksUntilReady();
+  onEngagement(() => preloadThenStart(readPreloads(document)));
+  // A visitor who only reads has visited all the same (spec §7): reported once the page has loaded.
+  const reportVisit = () =>
+    void import('@/features/activity-log/utils/report-visit')
+      .then(({ reportFirstVisit }) => reportFirstVisit(window.location.pathname))
+      .catch((error: unknown) => console.warn('Could not log the page visit', error));
+  if (document.readyState === 'complete') reportVisit();
+  else window.addEventListener('load', () => setTimeout(reportVisit, 0), { once: true });
+} else if (!drawnForGuest || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
   start();
 } else {
-  let started = false;
+  let painted = false;
   const afterPaint = () => {
-    if (started) return;
-    started = true;
+    if (painted) return;
+    painted = true;
     observer.disconnect();
     setTimeout(() => preloadThenStart(readPreloads(document)), 0);
   };

@@ -37,6 +37,12 @@ export const useLocalTimeKnown = (): boolean =>
     () => false,
   );
 
+/** A moment's time as HH:mm UTC: the server's way of writing it (see useLocalTimeKnown). */
+export const formatTimeUtc = (iso: string | null | undefined): string => {
+  const time = parse(iso);
+  return time ? `${time.toISOString().slice(11, 16)} UTC` : UI_TEXT.unknownDate;
+};
+
 /** A moment as DD/MM/YYYY HH:mm UTC: the server's way of writing it (see useLocalTimeKnown). */
 export const formatDateTimeUtc = (iso: string | null | undefined): string => {
   const time = parse(iso);

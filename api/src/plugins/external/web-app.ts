@@ -33,6 +33,10 @@ interface ServerRender {
   /** Per address, the API paths whose answers the page shows (read here, as a guest). */
   SERVER_READS: Readonly<Record<string, readonly string[]>>;
   SERVER_DATA_ID: string;
+  /** The addresses whose drawing is the whole page once their reads came (absent in an older build: none). */
+  WHOLE_WHEN_READ?: readonly string[];
+  /** The attribute on `#root` that says so. */
+  WHOLE_ATTRIBUTE?: string;
   /** Where a drawn page names its scripts (JSON in the head), for the probe and the app's entry. */
   PRELOADS_ID: string;
   /** The inline probe of a drawn page, which asks for those scripts when a session is stored. */
@@ -71,8 +75,9 @@ export const withServerRender = (
   index: string,
   preloads: readonly string[],
   rendered: { html: string; head: string; styles: string },
-  bundle: Pick<ServerRender, 'PRELOADS_ID' | 'SESSION_PROBE' | 'SESSION_STYLE' | 'SERVER_DATA_ID'>,
+  bundle: Pick<ServerRender, 'PRELOADS_ID' | 'SESSION_PROBE' | 'SESSION_STYLE' | 'SERVER_DATA_ID' | 'WHOLE_ATTRIBUTE'>,
   data: string | null = null,
+  whole = false,
 ): string => {
   const title = /<title>[\s\S]*?<\/title>/.exec(rendered.head)?.[0];
   const hoisted = title ? rendered.head.replace(title, '') : rendered.head;
@@ -83,7 +88,7 @@ export const withServerRender = (
   return index
     .replace(/<title>[\s\S]*?<\/title>/, (original) => title ?? original)
     .replace('</head>', () => `${head}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${data === null ? '' : jsonScript(bundle.SERVER_DATA_ID, data)}`);
+    .replace('<div id="root"></div>', () => `<div id="root"${whole && bundle.WHOLE_ATTRIBUTE ? ` ${bundle.WHOLE_ATTRIBUTE}` : ''}>${rendered.html}</div>${data === null ? '' : jsonScript(bundle.SERVER_DATA_ID, data)}`);
 };
 
 /**
@@ -293,6 +298,8 @@ export default fp<{ root: string }>(
       const turn = ++turns;
       const reads = await readsOf(server, address);
       const data = Object.keys(reads).length === 0 ? null : JSON.stringify(reads);
+      // Whole: nothing on it waits for the app's reads (a failed read is left to the app).
+      const whole = (server.WHOLE_WHEN_READ ?? []).includes(address) && (server.SERVER_READS[address] ?? []).every((url) => url in reads);
       const key = `${new Date().getFullYear()} ${data === null ? '' : createHash('sha256').update(data).digest('base64url')}`;
       const current = drawn.get(address);
       if (current && (current.key === key || current.turn > turn) && Date.now() < current.retryAt) return current.drawing;
@@ -300,7 +307,7 @@ export default fp<{ root: string }>(
       entry.drawing = server.render(`http://localhost${address}`, reads).then(
         async (rendered) => {
           if (!rendered) return null;
-          return { variant: await variantOfDrawn(withServerRender(index, page.preloads, rendered, server, data)), probe: scriptHash(server.SESSION_PROBE) };
+          return { variant: await variantOfDrawn(withServerRender(index, page.preloads, rendered, server, data, whole)), probe: scriptHash(server.SESSION_PROBE) };
         },
         (error: unknown) => {
           app.log.warn({ err: error, address }, 'a public page could not be drawn on the server: the browser draws it');

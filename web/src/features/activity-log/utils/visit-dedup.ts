@@ -17,6 +17,18 @@ export const shouldReportVisit = (path: string, now: number, reload: boolean): b
   return true;
 };
 
+/**
+ * The first page's visit, reported before the app started (utils/report-visit.ts): whether to report
+ * it (as shouldReportVisit), and, reported or not, the app's first look at the same path is not
+ * another visit, however long after it comes. False when the app saw a page first.
+ */
+export const claimFirstVisit = (path: string, now: number, reload: boolean): boolean => {
+  if (firstPageSeen) return false;
+  const report = shouldReportVisit(path, now, reload);
+  lastVisit = { path, at: Number.POSITIVE_INFINITY };
+  return report;
+};
+
 /** Test hook: forget what was reported. */
 export const resetVisitLogger = (): void => {
   firstPageSeen = false;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { resetVisitLogger, shouldReportVisit } from './visit-dedup';
+import { claimFirstVisit, resetVisitLogger, shouldReportVisit } from './visit-dedup';
 
 describe('page visit reports (spec §2)', () => {
   beforeEach(() => resetVisitLogger());
@@ -26,5 +26,23 @@ describe('page visit reports (spec §2)', () => {
   it('a double mount (StrictMode) of the same page reports once', () => {
     expect(shouldReportVisit('/dashboard', 0, false)).toBe(true);
     expect(shouldReportVisit('/dashboard', 3, false)).toBe(false);
+  });
+
+  it('a first visit reported before the app started is not reported again by the app, however late it comes', () => {
+    expect(claimFirstVisit('/', 0, false)).toBe(true);
+    expect(shouldReportVisit('/', 60_000, false)).toBe(false);
+    // the next pages are visits as before
+    expect(shouldReportVisit('/history', 61_000, false)).toBe(true);
+    expect(shouldReportVisit('/', 62_000, false)).toBe(true);
+  });
+
+  it('a first visit claimed on a reload is not reported, and the app does not report it either', () => {
+    expect(claimFirstVisit('/history', 0, true)).toBe(false);
+    expect(shouldReportVisit('/history', 5_000, true)).toBe(false);
+  });
+
+  it('once the app has seen a page, the early report has nothing to claim', () => {
+    expect(shouldReportVisit('/', 0, false)).toBe(true);
+    expect(claimFirstVisit('/', 2_000, false)).toBe(false);
   });
 });

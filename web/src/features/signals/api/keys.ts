@@ -8,6 +8,9 @@ export interface SignalFilters {
   side?: SignalSide | null;
 }
 
+/** How many signals the home page's feed shows (components/latest-signals-feed.tsx). */
+export const HOME_FEED_LIMIT = 4;
+
 /** The signals' query keys: the filtered lists (the filters in the key), one signal with its timeline, the record, the open feed. */
 export const signalKeys = {
   all: ['signals'] as const,

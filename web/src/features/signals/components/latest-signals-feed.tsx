@@ -3,7 +3,8 @@ import type { Signal } from '@le/contracts';
 
 import { TextLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
-import { formatTime } from '@/lib/dates';
+import { formatTime, formatTimeUtc, useLocalTimeKnown } from '@/lib/dates';
+import { HOME_FEED_LIMIT } from '@/features/signals/api/keys';
 import { useLatestSignals } from '@/features/signals/api/signals';
 import { formatPips, formatPrice, isLocked, sideLabel } from '@/features/signals/utils/format';
 
@@ -20,6 +21,8 @@ const resultOf = (signal: Signal): { text: string; color?: string } => {
 };
 
 function FeedRow({ signal }: { signal: Signal }) {
+  // A page the server drew writes the time in UTC until the app knows the reader's zone.
+  const localTime = useLocalTimeKnown();
   const colors = rowColors(signal);
   const result = resultOf(signal);
   return (
@@ -48,7 +51,7 @@ function FeedRow({ signal }: { signal: Signal }) {
           {result.text}
         </Text>
         <Text color="fg.subtle" display={{ base: 'none', sm: 'block', md: 'none', xl: 'block' }}>
-          {formatTime(signal.openedAt)}
+          {localTime ? formatTime(signal.openedAt) : formatTimeUtc(signal.openedAt)}
         </Text>
       </HStack>
     </HStack>
@@ -59,7 +62,7 @@ function FeedRow({ signal }: { signal: Signal }) {
  * The home page's buy/sell feed (spec §1, contract §8): the latest real signals, buy green, sell red;
  * an open one this visitor may not see shows as a locked row, a closed one its pips.
  */
-export function LatestSignalsFeed({ limit = 4 }: { limit?: number }) {
+export function LatestSignalsFeed({ limit = HOME_FEED_LIMIT }: { limit?: number }) {
   const query = useLatestSignals(limit);
 
   let body;

@@ -47,7 +47,16 @@ describe('a page’s first load', () => {
     form.append('image', new Blob([new Uint8Array(chart)], { type: 'image/jpeg' }), 'chart.jpg');
     const posted = await fetch(new URL('/api/history', baseURL), { method: 'POST', headers: { authorization: `Bearer ${session.token}` }, body: form });
     expect(posted.status).toBe(201);
+    // /faq-chat with a message in the room: drawn by the server too
+    const said = await fetch(new URL('/api/chat', baseURL), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Drawn room message' }),
+    });
+    expect(said.status).toBe(201);
+    adminToken = session.token;
   });
+  let adminToken = '';
   afterAll(() => browser.close());
 
   it.each([
@@ -56,9 +65,8 @@ describe('a page’s first load', () => {
     ['/history', /^History$/],
   ])('%s: drawn by the server, it reads without scripts; the app takes that page over, not a new one', async (address, heading) => {
     const html = await (await fetch(new URL(address, baseURL))).text();
-    // whole when the server read all it shows (the home page's feed, the history); /faq-chat's live
-    // chat is read by the app, so it starts the app once painted (app/server-data.ts WHOLE_WHEN_READ)
-    expect(html).toMatch(address === '/faq-chat' ? /<div id="root"><div/ : /<div id="root" data-whole><div/);
+    // whole: the server read all it shows (the home page's feed, the history, the room; app/server-data.ts)
+    expect(html).toMatch(/<div id="root" data-whole><div/);
     // the app's scripts wait for the first paint: none but the entry is linked in the HTML, the app's
     // start and the page's module are named for later
     expect(preloadsOf(html)).toEqual([]);
@@ -102,6 +110,13 @@ describe('a page’s first load', () => {
       });
       expect(kept.count).toBeGreaterThan(0);
       expect(kept.connected).toBe(kept.count);
+      if (address === '/faq-chat') {
+        // the room as the server drew it (UTC), then in the reader's time, and live
+        const times = await page.evaluate(() => (window as unknown as { serverTimes: string[] }).serverTimes);
+        expect(times.some((time) => /^\d{2}:\d{2} UTC$/.test(time)), times.join(', ')).toBe(true);
+        await expect.poll(() => page.getByTestId('live-indicator').innerText()).toBe('Live');
+        expect(await page.getByText('Drawn room message').count()).toBe(1);
+      }
       if (address === '/history') {
         const times = await page.evaluate(() => (window as unknown as { serverTimes: string[] }).serverTimes);
         expect(times.length).toBeGreaterThan(0);
@@ -117,7 +132,7 @@ describe('a page’s first load', () => {
     }
   });
 
-  it.each(['/', '/history'])('%s, whole: the app starts when the reader acts, the visit is logged before, a tap meanwhile is given to the app', async (address) => {
+  it.each(['/', '/history', '/faq-chat'])('%s, whole: the app starts when the reader acts, the visit is logged before, a tap meanwhile is given to the app', async (address) => {
     // a context whose pages do not move the pointer for the test: the page waits for a reader
     const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 }, hasTouch: true });
     withoutApp.add(context);
@@ -147,6 +162,18 @@ describe('a page’s first load', () => {
       // the app's own logger does not count the same visit twice
       await page.waitForTimeout(1_000);
       expect(visits()).toBe(1);
+      if (address === '/faq-chat') {
+        // the room the server drew goes live once the app is there: a message said now arrives
+        await page.getByRole('button', { name: 'Close navigation menu' }).click();
+        await expect.poll(() => page.getByTestId('live-indicator').innerText()).toBe('Live');
+        const said = await fetch(new URL('/api/chat', baseURL), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ content: 'Said after the reader came' }),
+        });
+        expect(said.status).toBe(201);
+        await page.getByText('Said after the reader came').waitFor();
+      }
       expect(appErrors(errors)).toEqual([]);
     } finally {
       await context.close();

@@ -1,6 +1,7 @@
 import type { HistoryListResponse } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
+import { testMessage } from '@/features/chat/stores/test-messages';
 import { signalAt } from '@/features/signals/stores/test-signals';
 import { GUEST_PAGES, PRELOADS_ID, SERVER_READS, SESSION_PROBE, WHOLE_WHEN_READ, render } from './entry-server';
 import { SESSION_ATTRIBUTE } from './first-paint';
@@ -70,6 +71,17 @@ describe('render', () => {
     const waiting = (await render(url('/')))!.html;
     expect(waiting).not.toContain('data-testid="feed-row"');
     expect(waiting).toContain('Loading the latest signals');
+  });
+
+  it('draws /faq-chat’s room from its read as a guest sees it, days and times in UTC; without it, the room waits for the app', async () => {
+    const [read] = SERVER_READS['/faq-chat']!;
+    const room = { messages: [testMessage('m1', 1, { content: 'Gold at the highs <again>', createdAt: '2026-11-23T23:30:00.000Z' })], nextCursor: null };
+    const { html } = (await render(url('/faq-chat'), { [read!]: room }))!;
+    expect(html).toContain('Gold at the highs &lt;again&gt;');
+    expect(html).toContain('23/11/2026 UTC');
+    expect(html).toContain('23:30 UTC');
+    expect(html).not.toContain('Loading messages');
+    expect((await render(url('/faq-chat')))!.html).toContain('Loading messages');
   });
 
   it('a page whole once read lists its reads (app/main.tsx lets it wait for its reader)', () => {

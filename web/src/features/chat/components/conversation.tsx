@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionStore } from '@/stores/session-store';
 import { clearUnread } from '@/features/chat/api/get-chats';
 import { markRead } from '@/features/chat/api/mark-read';
+import { useSeededStream } from '@/features/chat/hooks/use-seeded-stream';
 import { useStreamSync } from '@/features/chat/hooks/use-stream-sync';
 import type { OutgoingMessage } from '@/features/chat/stores/chat-reducer';
 import { GLOBAL_STREAM, NEW_CHAT_STREAM, useChatStore } from '@/features/chat/stores/chat-store';
@@ -49,7 +50,10 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
   useStreamSync(stream, viewer);
   const queryClient = useQueryClient();
   const user = useSessionStore((store) => store.user);
-  const state = useChatStore((store) => (stream ? store.streams[stream] : undefined));
+  const stored = useChatStore((store) => (stream ? store.streams[stream] : undefined));
+  // A guest's drawn /faq-chat: the room as the server read it, until the store has its own.
+  const seeded = useSeededStream(stream, viewer);
+  const state = stored?.loaded || !seeded ? stored : seeded;
   // A member's first message waits under NEW_CHAT_STREAM until their conversation exists.
   const waitingFirst = useChatStore((store) => (ensureChat ? store.streams[NEW_CHAT_STREAM]?.outbox : undefined)) ?? NO_OUTBOX;
   const failed = useChatStore((store) => (stream ? store.failures[stream] === true : false));

@@ -5,7 +5,8 @@ import { useId } from 'react';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
 import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
-import { formatTime, messageDisplay } from '@/features/chat/utils/format';
+import { useLocalTimeKnown } from '@/lib/dates';
+import { formatTime, formatTimeUtc, messageDisplay } from '@/features/chat/utils/format';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { isOwn } from '@/features/chat/utils/rights';
 import { EditIcon, EyeIcon, EyeOffIcon, ReplyIcon, TrashIcon } from './chat-icons';
@@ -100,6 +101,8 @@ function DeliveryState({
 export function MessageItem({ message, rights, now, isReply = false, outgoing, write, onReply, onEdit, onDelete, onToggleHide, onRetry, onDiscard }: MessageItemProps) {
   const own = outgoing !== undefined || isOwn(rights, message.sender);
   const senderName = message.sender.name || message.sender.username;
+  // A page the server drew writes the time in UTC until the app knows the reader's zone.
+  const localTime = useLocalTimeKnown();
   // An edit on its way (or not sent) shows its text, kept for the retry.
   const shown = write?.kind === 'edit' ? { ...message, content: write.content } : message;
   const display = messageDisplay(shown, rights.isAdmin);
@@ -135,7 +138,7 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
             </Badge>
           ) : null}
           <Text fontSize="xs" color="fg.subtle">
-            {formatTime(message.createdAt)}
+            <time dateTime={message.createdAt}>{localTime ? formatTime(message.createdAt) : formatTimeUtc(message.createdAt)}</time>
             {message.editedAt && !message.deleted ? ' · edited' : ''}
           </Text>
           {message.hidden && rights.isAdmin ? (

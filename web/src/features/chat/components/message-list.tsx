@@ -3,7 +3,8 @@ import type { ChatMessage } from '@le/contracts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
-import { formatDay } from '@/features/chat/utils/format';
+import { useLocalTimeKnown } from '@/lib/dates';
+import { dayKey, dayKeyUtc, formatDay, formatDayUtc } from '@/features/chat/utils/format';
 import { outgoingAsMessage, outgoingId } from '@/features/chat/utils/outgoing';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { isOwn } from '@/features/chat/utils/rights';
@@ -62,7 +63,9 @@ export function MessageList({
   const now = useNow(10_000);
   const outgoing = useMemo(() => new Map(outbox.map((entry) => [outgoingId(entry.clientId), entry])), [outbox]);
   const shown = useMemo(() => (outbox.length === 0 ? messages : [...messages, ...outbox.map((entry) => outgoingAsMessage(entry, stream))]), [messages, outbox, stream]);
-  const groups = useMemo(() => groupByDay(buildThreads(shown)), [shown]);
+  // A page the server drew groups and writes days in UTC until the app knows the reader's zone.
+  const localTime = useLocalTimeKnown();
+  const groups = useMemo(() => groupByDay(buildThreads(shown), localTime ? dayKey : dayKeyUtc), [shown, localTime]);
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const newest = shown.reduce<ChatMessage | null>((latest, message) => (latest === null || message.createdAt > latest.createdAt ? message : latest), null);
@@ -133,7 +136,7 @@ export function MessageList({
               <Flex align="center" gap="3" my="2">
                 <Separator flex="1" />
                 <Text fontSize="xs" color="fg.muted" fontWeight="medium" data-testid="chat-day-header">
-                  {formatDay(group.day ? group.sample : null)}
+                  {localTime ? formatDay(group.day ? group.sample : null) : formatDayUtc(group.day ? group.sample : null)}
                 </Text>
                 <Separator flex="1" />
               </Flex>

@@ -17,7 +17,16 @@ export const formatDay = (value: string | null | undefined): string => {
 };
 
 /** Spec §9: times 24-hour, the app's one format (lib/dates: HH:mm, e.g. 14:05); "Tidak diketahui" when unknown. */
-export { formatTime } from '@/lib/dates';
+export { formatTime, formatTimeUtc } from '@/lib/dates';
+
+/** A day as DD/MM/YYYY UTC: the server's way of writing it (lib/dates useLocalTimeKnown). */
+export const formatDayUtc = (value: string | null | undefined): string => {
+  const date = valid(value);
+  return date ? `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()} UTC` : UI_TEXT.unknownDate;
+};
+
+/** The UTC day a message belongs to, as a grouping key ('' when unknown): the server's grouping. */
+export const dayKeyUtc = (value: string | null | undefined): string => valid(value)?.toISOString().slice(0, 10) ?? '';
 
 /** The local day a message belongs to, as a grouping key ('' when unknown). */
 export const dayKey = (value: string | null | undefined): string => {

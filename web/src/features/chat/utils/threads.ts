@@ -69,10 +69,10 @@ export const buildThreads = (messages: Iterable<ChatMessage>): Thread[] => {
 };
 
 /** Threads grouped under day headers (spec §9 DD/MM/YYYY), by the day of the thread's first message. */
-export const groupByDay = (threads: Thread[]): DayGroup[] => {
+export const groupByDay = (threads: Thread[], keyOf: (createdAt: string) => string = dayKey): DayGroup[] => {
   const groups: DayGroup[] = [];
   for (const thread of threads) {
-    const day = dayKey(thread.message.createdAt);
+    const day = keyOf(thread.message.createdAt);
     const last = groups[groups.length - 1];
     if (last && last.day === day) last.threads.push(thread);
     else groups.push({ day, sample: thread.message.createdAt, threads: [thread] });

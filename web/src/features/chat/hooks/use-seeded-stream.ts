@@ -1,0 +1,19 @@
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+
+import type { MessagePage } from '@/features/chat/api/get-public-messages';
+import { chatKeys } from '@/features/chat/api/keys';
+import { emptyStream, mergeSnapshot, type StreamState } from '@/features/chat/stores/chat-reducer';
+import { GLOBAL_STREAM, type Viewer } from '@/features/chat/stores/chat-store';
+
+/**
+ * The global room's newest page as the server read it for a guest's drawn /faq-chat (app/server-data.ts
+ * puts it in the query cache), folded as a stream: what the conversation shows until the chat store
+ * has loaded its own (which then catches up from its seq), so that the app's first render is the
+ * server's page. Never fetched from here; undefined for any other stream or viewer, or without it.
+ */
+export function useSeededStream(stream: string | null, viewer: Viewer): StreamState | undefined {
+  const seeded = stream === GLOBAL_STREAM && viewer === 'guest';
+  const { data } = useQuery<MessagePage>({ queryKey: chatKeys.publicPage(), queryFn: skipToken, enabled: seeded });
+  return useMemo(() => (seeded && data ? mergeSnapshot(emptyStream(), data.messages, { nextCursor: data.nextCursor ?? null }) : undefined), [seeded, data]);
+}

@@ -247,6 +247,9 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
     loadOlder: (stream, viewer) =>
       once(`older:${stream}`, async () => {
+        // Asked before the stream's own first page came (a guest's drawn room, its click held until
+        // the app was there): after it, from its cursor.
+        if (!get().streams[stream]?.loaded) await get().loadStream(stream, viewer);
         const cursor = get().streams[stream]?.nextCursor;
         if (!cursor) return;
         const started = generation;

@@ -61,6 +61,23 @@ const waitFor = async (check: () => boolean) => {
 };
 
 describe('useChatStore', () => {
+  it('Load older asked before the first page came (a drawn room’s click, held until the app was there) loads that page, then the older one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(input, 'http://localhost');
+        calls.push(`${url.pathname}${url.search}`);
+        if (url.pathname === '/api/chat/public')
+          return Response.json(url.searchParams.has('before') ? { messages: [message('m1', 1)], nextCursor: null } : { messages: [message('m2', 2)], nextCursor: 'c1' });
+        if (url.pathname === '/api/chat/events') return Response.json({ events: [] });
+        return Response.json({ message: 'not found' }, { status: 404 });
+      }),
+    );
+    await useChatStore.getState().loadOlder(GLOBAL_STREAM, 'guest');
+    expect(Object.keys(useChatStore.getState().streams[GLOBAL_STREAM]!.messages).sort()).toEqual(['m1', 'm2']);
+    expect(calls).toContain('/api/chat/public?before=c1');
+  });
+
   it('loads the list, then reads what happened after it from the event log', async () => {
     listed = [message('m1', 1)];
     log = [record(1, 'message.posted', message('m1', 1)), record(2, 'message.posted', message('m2', 2))];

@@ -195,8 +195,12 @@ describe('a page’s first load', () => {
           (window as unknown as { probed: string[] }).probed = Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => new URL((link as HTMLLinkElement).href).pathname);
         });
       });
+      // this page's own: the home page left behind (useSessionInBrowser) may still load what its app
+      // loads once idle
       const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      page.on('request', (request) => {
+        if (new URL(request.frame().url()).pathname === '/faq-chat') requested.push(new URL(request.url()).pathname);
+      });
       await page.goto('/faq-chat');
       expect(await page.evaluate(() => (window as unknown as { rootVisibility: string }).rootVisibility)).toBe('hidden');
       // the probe asked for the page's own scripts before any module ran, as a page the app draws

@@ -7,7 +7,10 @@ import { gzipSync } from 'node:zlib';
 /** Lighthouse mobile targets (issue 13), as category scores out of 100. */
 export const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95, seo: 95 };
 
-/** The most JavaScript, gzipped, that index.html may make the browser load before the first page renders. */
+/**
+ * The most JavaScript, gzipped, that a first visit of a public page may load (issue 13: public pages
+ * load only what they show): every same-origin script the page fetched while Lighthouse recorded it.
+ */
 export const INITIAL_JS_BUDGET_BYTES = 130 * 1024;
 
 /** A run's category scores out of 100 (Lighthouse gives 0..1, or null when a category failed to run). */
@@ -85,4 +88,23 @@ export const initialJs = (distDir) => {
   const files = [...beforePaint, ...start].map(sized);
   const sum = (list) => list.reduce((total, file) => total + file.gzipBytes, 0);
   return { files, gzipBytes: sum(files), beforePaintGzipBytes: sum(files.slice(0, beforePaint.length)) };
+};
+
+/**
+ * The same-origin scripts a page fetched while Lighthouse recorded it (its network-requests audit),
+ * each once, with their gzip sizes (level 9) from the build in `distDir`: what a first visit loaded.
+ */
+export const loadedJs = (lhr, distDir) => {
+  const origin = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl ?? lhr.requestedUrl).origin;
+  const urls = [];
+  for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
+    if (item.resourceType !== 'Script') continue;
+    const url = new URL(item.url);
+    if (url.origin === origin && !urls.includes(url.pathname)) urls.push(url.pathname);
+  }
+  const files = urls.map((url) => {
+    const bytes = readFileSync(path.join(distDir, url));
+    return { url, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  });
+  return { files, gzipBytes: files.reduce((total, file) => total + file.gzipBytes, 0) };
 };

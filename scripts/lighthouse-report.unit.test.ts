@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { TARGETS, formatRow, initialJs, initialScripts, medianScores, missedTargets, scoresOf } from './lighthouse-report.mjs';
+import { TARGETS, formatRow, initialJs, initialScripts, loadedJs, medianScores, missedTargets, scoresOf } from './lighthouse-report.mjs';
 
 /** `pnpm lighthouse` (scripts/lighthouse.mjs): its targets, its table and the initial JavaScript it weighs. */
 const lhr = (scores: Record<string, number | null>) => ({ categories: Object.fromEntries(Object.entries(scores).map(([id, score]) => [id, { score }])) });
@@ -71,6 +71,40 @@ describe('lighthouse report', () => {
       expect(withStart.files.map((file) => file.url)).toEqual(['/assets/index-a.js', '/assets/vendor-b.js', '/assets/boot-d.js']);
       expect(withStart.beforePaintGzipBytes).toBe(measured.gzipBytes);
       expect(withStart.gzipBytes).toBe(measured.gzipBytes + gzipSync(boot, { level: 9 }).length);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('weighs the same-origin scripts a page loaded while recorded, once each, from the build', () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'le-loaded-js-'));
+    try {
+      mkdirSync(path.join(dist, 'assets'));
+      const entry = 'const entry = 1;'.repeat(100);
+      const visit = 'export const visit = "logged";'.repeat(50);
+      writeFileSync(path.join(dist, 'assets/index-a.js'), entry);
+      writeFileSync(path.join(dist, 'assets/visit-b.js'), visit);
+      writeFileSync(path.join(dist, 'assets/boot-c.js'), 'x'.repeat(100_000));
+      const lhr = {
+        finalDisplayedUrl: 'http://127.0.0.1:4000/history',
+        audits: {
+          'network-requests': {
+            details: {
+              items: [
+                { url: 'http://127.0.0.1:4000/history', resourceType: 'Document' },
+                { url: 'http://127.0.0.1:4000/assets/index-a.js', resourceType: 'Script' },
+                { url: 'http://127.0.0.1:4000/assets/visit-b.js?v=1', resourceType: 'Script' },
+                { url: 'http://127.0.0.1:4000/assets/visit-b.js', resourceType: 'Script' },
+                { url: 'https://s3.tradingview.com/tv.js', resourceType: 'Script' },
+                { url: 'http://127.0.0.1:4000/api/history', resourceType: 'Fetch' },
+              ],
+            },
+          },
+        },
+      };
+      const loaded = loadedJs(lhr, dist);
+      expect(loaded.files.map((file) => file.url)).toEqual(['/assets/index-a.js', '/assets/visit-b.js']);
+      expect(loaded.gzipBytes).toBe(gzipSync(entry, { level: 9 }).length + gzipSync(visit, { level: 9 }).length);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

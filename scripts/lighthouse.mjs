@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `pnpm lighthouse [--runs N] [--out DIR]`: builds the web app into a temp folder, starts the product
 // (one process, as `pnpm start`) on a free port with a temp DATA_DIR, publishes three history entries
-// with chart images, then runs Lighthouse 12.8 (mobile, default simulated throttling) in Debian's
-// Chromium (CHROME_PATH, else /usr/bin/chromium) on /, /faq-chat and /history. Prints the gzip size
-// of the JavaScript index.html loads and, per page, the median of N runs (default 3) of performance,
-// accessibility, best practices and SEO against the targets; exits 1 when one is missed. The JS budget
-// holds what index.html loads and the app's start (app/boot.tsx), which a server-drawn page loads
-// once it has painted: the page is read before it, but it is what the phone fetches and runs. With
-// --out, each run's report is written there as JSON. Not part of `pnpm test`.
+// with chart images, five messages in the live room and two signals, then runs Lighthouse 12.8 (mobile,
+// default simulated throttling) in Debian's Chromium (CHROME_PATH, else /usr/bin/chromium) on /,
+// /faq-chat and /history. Prints, per page, the median of N runs (default 3) of performance,
+// accessibility, best practices and SEO against the targets, and the gzip size of the JavaScript the
+// page loaded while recorded against the budget; exits 1 when one is missed. It also prints the size of
+// the app's start (app/boot.tsx): a guest's whole page (app/main.tsx) loads it when they first act on
+// it, not while it loads; every other page at once. With --out, each run's report is written there as
+// JSON. Not part of `pnpm test`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
-import { INITIAL_JS_BUDGET_BYTES, formatRow, initialJs, medianScores, metricsOf, missedTargets, scoresOf } from './lighthouse-report.mjs';
+import { INITIAL_JS_BUDGET_BYTES, formatRow, initialJs, loadedJs, medianScores, metricsOf, missedTargets, scoresOf } from './lighthouse-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['/', '/faq-chat', '/history'];
@@ -152,6 +153,16 @@ try {
     const posted = await fetch(`${baseURL}/api/history`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     if (!posted.ok) throw new Error(`a history entry could not be published: ${posted.status} ${await posted.text()}`);
   }
+  // /faq-chat's room and the home page's feed with what they show in use: messages, signals.
+  const write = async (url, body, what) => {
+    const response = await fetch(`${baseURL}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  };
+  for (const content of ['Gold holds above 2,380 into London.', 'Buy signal painted, stop under the Asian low.', 'Target one reached, stop moved to entry.', 'Quiet until the US open, as usual on a Friday.', 'Welcome to the new members this week!']) {
+    await write('/api/chat', { content }, 'a chat message could not be posted');
+  }
+  await write('/api/signals', { side: 'buy', entry: 2384.2, stopLoss: 2378.5, takeProfits: [2389.7, 2395] }, 'a signal could not be opened');
+  await write('/api/signals', { side: 'sell', entry: 2401.4, stopLoss: 2406, takeProfits: [2396.1] }, 'a signal could not be opened');
 
   chrome = await chromeLauncher.launch({
     chromePath,
@@ -166,26 +177,31 @@ try {
     for (let run = 1; run <= runs; run += 1) {
       const result = await audit(`${baseURL}${page}`, chrome.port);
       version = result.lhr.lighthouseVersion;
-      pageRuns.push({ scores: scoresOf(result.lhr), metrics: metricsOf(result.lhr), benchmarkIndex: result.lhr.environment.benchmarkIndex });
+      pageRuns.push({ scores: scoresOf(result.lhr), metrics: metricsOf(result.lhr), benchmarkIndex: result.lhr.environment.benchmarkIndex, js: loadedJs(result.lhr, webDist) });
       if (args.out) writeFileSync(path.join(args.out, `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`), result.report);
     }
     const scores = medianScores(pageRuns.map((run) => run.scores));
     // the metrics of the run whose performance is the median one
     const typical = pageRuns.find((run) => run.scores.performance === scores.performance) ?? pageRuns[0];
-    results.push({ page, scores, metrics: typical.metrics, benchmarkIndex: typical.benchmarkIndex });
+    // the most JavaScript any run of the page loaded
+    const js = pageRuns.reduce((most, run) => (run.js.gzipBytes > most.gzipBytes ? run.js : most), pageRuns[0].js);
+    results.push({ page, scores, metrics: typical.metrics, benchmarkIndex: typical.benchmarkIndex, js });
   }
 
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  const overBudget = initial.gzipBytes > INITIAL_JS_BUDGET_BYTES;
   process.stdout.write(
     `\nLighthouse ${version} (mobile, simulated throttling), ${chromePath}, median of ${runs} run${runs === 1 ? '' : 's'}\n` +
-      `initial JS (gzip) before the first paint (index.html's scripts): ${kb(initial.beforePaintGzipBytes)}; ` +
-      `with the app's start every page runs: ${kb(initial.gzipBytes)} in ${initial.files.length} files (budget ${kb(INITIAL_JS_BUDGET_BYTES)})${overBudget ? '  MISSED' : '  ok'}\n`,
+      `JS (gzip) before the first paint (index.html's scripts): ${kb(initial.beforePaintGzipBytes)}; the app's start, ` +
+      `${kb(initial.gzipBytes)} in ${initial.files.length} files, loads when a guest first acts on a whole page, at once on any other page\n`,
   );
-  for (const { page, scores, metrics, benchmarkIndex } of results) {
-    process.stdout.write(`${formatRow(page, scores)}\n${' '.repeat(11)}${metrics} (this machine's benchmark index ${Math.round(benchmarkIndex)})\n`);
+  const overBudget = (js) => js.gzipBytes > INITIAL_JS_BUDGET_BYTES;
+  for (const { page, scores, metrics, benchmarkIndex, js } of results) {
+    process.stdout.write(
+      `${formatRow(page, scores)}\n${' '.repeat(11)}${metrics} (this machine's benchmark index ${Math.round(benchmarkIndex)})\n` +
+        `${' '.repeat(11)}JS loaded (gzip): ${kb(js.gzipBytes)} in ${js.files.length} files (budget ${kb(INITIAL_JS_BUDGET_BYTES)})${overBudget(js) ? '  MISSED' : '  ok'}\n`,
+    );
   }
-  const missed = results.some(({ scores }) => missedTargets(scores).length > 0) || overBudget;
+  const missed = results.some(({ scores, js }) => missedTargets(scores).length > 0 || overBudget(js));
   process.stdout.write(missed ? '\nSome targets were missed.\n' : '\nEvery target met.\n');
   process.exitCode = missed ? 1 : 0;
 } catch (error) {

@@ -1,4 +1,4 @@
-import type { ActivityListResponse, LogActivityBody } from '@le/contracts';
+import type { ActivityListResponse } from '@le/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -42,10 +42,3 @@ export const useActivityLog = ({ user, page }: ActivityFilters) =>
     queryFn: ({ pageParam, signal }) => getActivityLog({ user, page, before: pageParam, limit: ACTIVITY_PAGE_SIZE, signal }),
     ...cursorPaging,
   });
-
-export type LogActivityInput = LogActivityBody;
-
-/** POST /auth/log-activity (spec §7): anyone may report a visit; the server names the signed-in user. */
-export const logActivity = (input: LogActivityInput) =>
-  // A visit report must never throw a reader out of the page it is reporting.
-  api.post<{ message: string }>('/auth/log-activity', input, { redirectOnUnauthorized: false });

@@ -1,6 +1,6 @@
 import { apiUrl } from '@/lib/api-client';
 import { getSessionToken, useSessionStore } from '@/stores/session-store';
-import { logActivity, type LogActivityInput } from '@/features/activity-log/api/activity-log';
+import { logActivity, type LogActivityInput } from '@/features/activity-log/api/log-activity';
 import { UNKNOWN_IP, getPublicIp } from '@/features/activity-log/utils/public-ip';
 import { claimFirstVisit } from '@/features/activity-log/utils/visit-dedup';
 

@@ -33,7 +33,22 @@ export const readPreloads = (doc: Document): string[] => {
   }
 };
 
-export const SESSION_STYLE = `html[${SESSION_ATTRIBUTE}] #root{visibility:hidden}`;
+/**
+ * Set on `<html>` while a click on a guest's whole page waits for the app (app/main.tsx): a thin gold
+ * bar at the top (seen on a phone too) and the pointer say that it is on its way.
+ */
+export const STARTING_ATTRIBUTE = 'data-app-starting';
+
+/**
+ * A drawn page's own style, in its head: a signed-in reader's `#root` hidden until the app draws their
+ * page, and the bar of STARTING_ATTRIBUTE (Chakra's gold, whose variables the page's styles define).
+ */
+export const SESSION_STYLE =
+  `html[${SESSION_ATTRIBUTE}] #root{visibility:hidden}` +
+  `html[${STARTING_ATTRIBUTE}]{cursor:progress}` +
+  `html[${STARTING_ATTRIBUTE}]::before{content:"";position:fixed;top:0;left:0;right:0;height:3px;z-index:2147483647;` +
+  `background:linear-gradient(90deg,var(--chakra-colors-gold-700),var(--chakra-colors-gold-300),var(--chakra-colors-gold-700));animation:le-starting 1s ease-in-out infinite}` +
+  `@keyframes le-starting{50%{opacity:.4}}`;
 
 /**
  * Set on a drawn page's `#root` by the API when the drawing is the whole page (app/server-data.ts,

@@ -1,4 +1,4 @@
-import { APP_READY_ATTRIBUTE, SESSION_ATTRIBUTE, WHOLE_ATTRIBUTE, readPreloads } from './first-paint';
+import { APP_READY_ATTRIBUTE, SESSION_ATTRIBUTE, STARTING_ATTRIBUTE, WHOLE_ATTRIBUTE, readPreloads } from './first-paint';
 
 // The page first, then the app (app/boot.tsx: the shell, Chakra's theme, the router). A public page
 // arrives drawn by the server (api web-app plugin). For a guest, a whole drawing (WHOLE_ATTRIBUTE:
@@ -12,7 +12,7 @@ const start = () =>
   void import('./boot').catch((error: unknown) => {
     // The app did not load (a chunk of an earlier build, say): at least the server's page shows.
     html.removeAttribute(SESSION_ATTRIBUTE);
-    html.style.removeProperty('cursor');
+    html.removeAttribute(STARTING_ATTRIBUTE);
     throw error;
   });
 
@@ -68,8 +68,8 @@ const onEngagement = (begin: () => void): void => {
 
 /**
  * Until the app has taken the page over, its buttons (the menu, an accordion, "Load more") do nothing:
- * a click on one is held, the pointer shows that something is on its way, and the click is given again
- * once the app is there (`<html data-app-ready>`, app/root.tsx). Links go where they point meanwhile.
+ * a click on one is held, a bar at the top (STARTING_ATTRIBUTE) shows that something is on its way,
+ * and the click is given again once the app is there (`<html data-app-ready>`, app/root.tsx). Links go where they point meanwhile.
  */
 const holdClicksUntilReady = (): void => {
   let held: HTMLElement | null = null;
@@ -79,23 +79,33 @@ const holdClicksUntilReady = (): void => {
     event.preventDefault();
     event.stopImmediatePropagation();
     held = control;
-    html.style.cursor = 'progress';
+    html.setAttribute(STARTING_ATTRIBUTE, '');
   };
   document.addEventListener('click', hold, true);
   const ready = new MutationObserver(() => {
     if (!html.hasAttribute(APP_READY_ATTRIBUTE)) return;
     ready.disconnect();
     document.removeEventListener('click', hold, true);
-    html.style.removeProperty('cursor');
-    if (held?.isConnected) held.click();
+    html.removeAttribute(STARTING_ATTRIBUTE);
+    // What took the focus before the app was there (the tap itself, a Tab) did so unseen by it: given
+    // again, so that its components know (Chakra's accordion acts on a click only on a trigger it saw
+    // take the focus); the held click then comes as a pointer's would, after the focus.
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused !== document.body && root?.contains(focused)) {
+      focused.blur();
+      focused.focus({ preventScroll: true });
+    }
+    if (!held?.isConnected) return;
+    if (document.activeElement !== held) held.focus({ preventScroll: true });
+    held.click();
   });
   ready.observe(html, { attributes: true, attributeFilter: [APP_READY_ATTRIBUTE] });
 };
 
 const root = document.getElementById('root');
 const drawnForGuest = root?.firstElementChild != null && !html.hasAttribute(SESSION_ATTRIBUTE);
+if (drawnForGuest) holdClicksUntilReady();
 if (drawnForGuest && root.hasAttribute(WHOLE_ATTRIBUTE)) {
-  holdClicksUntilReady();
   onEngagement(() => preloadThenStart(readPreloads(document)));
   // A visitor who only reads has visited all the same (spec §7): reported once the page has loaded.
   const reportVisit = () =>

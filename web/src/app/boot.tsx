@@ -9,7 +9,7 @@ import { AppProvider } from './provider';
 import { AppRouter, getRouter } from './router';
 import { readServerData, seedQueries } from './server-data';
 
-/** The app's start, once the page has painted (app/main.tsx). */
+/** The app's start: at once, once a drawn page has painted, or when a guest first acts on a whole one (app/main.tsx). */
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 

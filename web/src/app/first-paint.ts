@@ -34,7 +34,7 @@ export const readPreloads = (doc: Document): string[] => {
 };
 
 /**
- * Set on `<html>` while a click on a guest's whole page waits for the app (app/main.tsx): a thin gold
+ * Set on `<html>` while a click on a guest's drawn page waits for the app (app/main.tsx): a thin gold
  * bar at the top (seen on a phone too) and the pointer say that it is on its way.
  */
 export const STARTING_ATTRIBUTE = 'data-app-starting';
@@ -46,7 +46,7 @@ export const STARTING_ATTRIBUTE = 'data-app-starting';
 export const SESSION_STYLE =
   `html[${SESSION_ATTRIBUTE}] #root{visibility:hidden}` +
   `html[${STARTING_ATTRIBUTE}]{cursor:progress}` +
-  `html[${STARTING_ATTRIBUTE}]::before{content:"";position:fixed;top:0;left:0;right:0;height:3px;z-index:2147483647;` +
+  `html[${STARTING_ATTRIBUTE}]::before{content:"";position:fixed;top:0;left:0;right:0;height:3px;z-index:2147483647;pointer-events:none;` +
   `background:linear-gradient(90deg,var(--chakra-colors-gold-700),var(--chakra-colors-gold-300),var(--chakra-colors-gold-700));animation:le-starting 1s ease-in-out infinite}` +
   `@keyframes le-starting{50%{opacity:.4}}`;
 

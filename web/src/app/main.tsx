@@ -2,17 +2,21 @@ import { APP_READY_ATTRIBUTE, SESSION_ATTRIBUTE, STARTING_ATTRIBUTE, WHOLE_ATTRI
 
 // The page first, then the app (app/boot.tsx: the shell, Chakra's theme, the router). A public page
 // arrives drawn by the server (api web-app plugin). For a guest, a whole drawing (WHOLE_ATTRIBUTE:
-// the home page, the history) starts the app when the reader first acts on the page; any other drawing
-// once it has painted, so that reading starts before the scripts load. A signed-in reader's page
-// (hidden by the head's probe until the app draws it) and every other page start the app at once,
-// their scripts named in the HTML (route-preloads.json) and fetched beside this one.
+// the home page, the history, /faq-chat) starts the app when the reader first acts on the page; any
+// other drawing once it has painted, so that reading starts before the scripts load. A signed-in
+// reader's page (hidden by the head's probe until the app draws it) and every other page start the
+// app at once, their scripts named in the HTML (route-preloads.json) and fetched beside this one.
 const html = document.documentElement;
+const root = document.getElementById('root');
+
+/** What to undo when the app could not load (the clicks held for it). */
+let onStartFailed = (): void => {};
 
 const start = () =>
   void import('./boot').catch((error: unknown) => {
     // The app did not load (a chunk of an earlier build, say): at least the server's page shows.
     html.removeAttribute(SESSION_ATTRIBUTE);
-    html.removeAttribute(STARTING_ATTRIBUTE);
+    onStartFailed();
     throw error;
   });
 
@@ -31,12 +35,7 @@ const nextTask = (run: () => void): void => {
   channel.port2.postMessage(null);
 };
 
-let started = false;
 const preloadThenStart = (urls: readonly string[], index = 0): void => {
-  if (index === 0) {
-    if (started) return;
-    started = true;
-  }
   // A tab in the background has nobody waiting on its main thread: all at once, and start.
   const count = document.visibilityState === 'hidden' ? urls.length : LINKS_PER_TASK;
   for (const url of urls.slice(index, index + count)) {
@@ -50,26 +49,57 @@ const preloadThenStart = (urls: readonly string[], index = 0): void => {
   else start();
 };
 
+/** Runs `run` once the page has painted (at once where the browser cannot say; after 1 s in a tab not shown). */
+const afterFirstPaint = (run: () => void): void => {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    run();
+    return;
+  }
+  let painted = false;
+  const once = () => {
+    if (painted) return;
+    painted = true;
+    observer.disconnect();
+    setTimeout(run, 0);
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  // A tab opened in the background paints nothing until it is shown: run all the same.
+  setTimeout(once, 1000);
+};
+
 /**
  * What says the reader is here and about to act: a touch, a key, the wheel, a scroll, the pointer
- * moving, the focus moving. On a whole drawing the app starts at the first of them (it takes the main
- * thread for a moment, four times longer on a phone): a reader who only reads never waits for it.
+ * moving, the focus moving, a click (one with nothing before it: assistive technology, a script). On
+ * a whole drawing the app starts at the first of them (it takes the main thread for a moment, four
+ * times longer on a phone): a reader who only reads never waits for it.
  */
-const ENGAGEMENT = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'] as const;
+const ENGAGEMENT = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin', 'click'] as const;
+
+/** The chat logs this page scrolled itself (showNewestMessages), with where: their scroll is not the reader's. */
+const scrolledHere = new Map<Element, number>();
 
 const onEngagement = (begin: () => void): void => {
   const options = { capture: true, passive: true };
-  const engaged = () => {
+  const engaged = (event: Event) => {
+    if (event.type === 'scroll' && event.target instanceof Element && scrolledHere.get(event.target) === event.target.scrollTop) return;
     for (const type of ENGAGEMENT) window.removeEventListener(type, engaged, options);
     begin();
   };
   for (const type of ENGAGEMENT) window.addEventListener(type, engaged, options);
 };
 
+/** Set in sessionStorage when a page reloads itself because the app it waited for could not load. */
+const RELOADED_KEY = 'le.reloadedForApp';
+
 /**
- * Until the app has taken the page over, its buttons (the menu, an accordion, "Load more") do nothing:
- * a click on one is held, a bar at the top (STARTING_ATTRIBUTE) shows that something is on its way,
- * and the click is given again once the app is there (`<html data-app-ready>`, app/root.tsx). Links go where they point meanwhile.
+ * Until the app has taken the page over, its buttons (the menu, an accordion, "Load older messages")
+ * do nothing: a click on one is held, a bar at the top (STARTING_ATTRIBUTE) shows that something is
+ * on its way, and the click is given again once the app is there (`<html data-app-ready>`,
+ * app/root.tsx). Links go where they point meanwhile. Should the app not load (an earlier build's
+ * page after a release, its scripts gone), a page with a click held loads itself again, once.
  */
 const holdClicksUntilReady = (): void => {
   let held: HTMLElement | null = null;
@@ -81,12 +111,15 @@ const holdClicksUntilReady = (): void => {
     held = control;
     html.setAttribute(STARTING_ATTRIBUTE, '');
   };
-  document.addEventListener('click', hold, true);
-  const ready = new MutationObserver(() => {
-    if (!html.hasAttribute(APP_READY_ATTRIBUTE)) return;
+  const release = () => {
     ready.disconnect();
     document.removeEventListener('click', hold, true);
     html.removeAttribute(STARTING_ATTRIBUTE);
+  };
+  document.addEventListener('click', hold, true);
+  const ready = new MutationObserver(() => {
+    if (!html.hasAttribute(APP_READY_ATTRIBUTE)) return;
+    release();
     // What took the focus before the app was there (the tap itself, a Tab) did so unseen by it: given
     // again, so that its components know (Chakra's accordion acts on a click only on a trigger it saw
     // take the focus); the held click then comes as a pointer's would, after the focus.
@@ -100,34 +133,47 @@ const holdClicksUntilReady = (): void => {
     held.click();
   });
   ready.observe(html, { attributes: true, attributeFilter: [APP_READY_ATTRIBUTE] });
+  onStartFailed = () => {
+    release();
+    if (!held || !navigator.onLine) return;
+    try {
+      if (sessionStorage.getItem(RELOADED_KEY) !== null) return;
+      sessionStorage.setItem(RELOADED_KEY, '');
+    } catch {
+      return;
+    }
+    window.location.reload();
+  };
 };
 
-const root = document.getElementById('root');
+/**
+ * A chat log the server drew opens at its newest message, as the app's does (which would otherwise
+ * take the reader from its oldest to its newest when it takes the page over).
+ */
+const showNewestMessages = (): void => {
+  for (const log of document.querySelectorAll<HTMLElement>('#root [role="log"]')) {
+    log.scrollTop = log.scrollHeight;
+    scrolledHere.set(log, log.scrollTop);
+  }
+};
+
 const drawnForGuest = root?.firstElementChild != null && !html.hasAttribute(SESSION_ATTRIBUTE);
-if (drawnForGuest) holdClicksUntilReady();
+if (drawnForGuest) {
+  holdClicksUntilReady();
+  showNewestMessages();
+}
 if (drawnForGuest && root.hasAttribute(WHOLE_ATTRIBUTE)) {
   onEngagement(() => preloadThenStart(readPreloads(document)));
-  // A visitor who only reads has visited all the same (spec §7): reported once the page has loaded.
-  const reportVisit = () =>
-    void import('@/features/activity-log/utils/report-visit')
-      .then(({ reportFirstVisit }) => reportFirstVisit(window.location.pathname))
-      .catch((error: unknown) => console.warn('Could not log the page visit', error));
-  if (document.readyState === 'complete') reportVisit();
-  else window.addEventListener('load', () => setTimeout(reportVisit, 0), { once: true });
-} else if (!drawnForGuest || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
-  start();
+  // A visitor who only reads has visited all the same (spec §7): reported once the page has painted
+  // (a visit still waiting for its IP is sent when the page goes away, utils/report-visit.ts).
+  afterFirstPaint(
+    () =>
+      void import('@/features/activity-log/utils/report-visit')
+        .then(({ reportFirstVisit }) => reportFirstVisit(window.location.pathname))
+        .catch((error: unknown) => console.warn('Could not log the page visit', error)),
+  );
+} else if (drawnForGuest) {
+  afterFirstPaint(() => preloadThenStart(readPreloads(document)));
 } else {
-  let painted = false;
-  const afterPaint = () => {
-    if (painted) return;
-    painted = true;
-    observer.disconnect();
-    setTimeout(() => preloadThenStart(readPreloads(document)), 0);
-  };
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length > 0) afterPaint();
-  });
-  observer.observe({ type: 'paint', buffered: true });
-  // A tab opened in the background paints nothing until it is shown: start all the same.
-  setTimeout(afterPaint, 1000);
+  start();
 }

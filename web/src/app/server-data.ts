@@ -25,7 +25,7 @@ export const SERVER_READS: Readonly<Record<string, readonly string[]>> = {
 /**
  * The pages whose drawing is the whole page once its SERVER_READS came: nothing on them is read by
  * the app. Drawn so, a guest's page waits for its reader (app/main.tsx: the app starts at the first
- * touch, key, wheel, scroll or pointer move); what is live on it (the home feed, the chat) goes live
+ * touch, key, wheel, scroll, pointer or focus move, or click); what is live on it (the home feed, the chat) goes live
  * then, caught up from what the server read. The others (the signals of /live and /signals) start
  * the app once they have painted: what they show comes with it.
  */

@@ -3,6 +3,7 @@ import type { ChatMessage } from '@le/contracts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
+import { useTakingOver } from '@/hooks/use-taking-over';
 import { useLocalTimeKnown } from '@/lib/dates';
 import { dayKey, dayKeyUtc, formatDay, formatDayUtc } from '@/features/chat/utils/format';
 import { outgoingAsMessage, outgoingId } from '@/features/chat/utils/outgoing';
@@ -71,6 +72,14 @@ export function MessageList({
   const newest = shown.reduce<ChatMessage | null>((latest, message) => (latest === null || message.createdAt > latest.createdAt ? message : latest), null);
   const newestOwn = newest !== null && (outgoing.has(newest._id) || isOwn(rights, newest.sender));
 
+  // A log the server drew opened at its newest message (app/main.tsx); its reader may have scrolled it
+  // before the app came: it follows the newest only if they are still there.
+  const takingOver = useTakingOver();
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (takingOver && element) stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
+  }, [takingOver]);
+
   // Follow the newest message while the reader is at the bottom, and always after one's own: a reply
   // is brought into view in its (opened) thread, anything else at the bottom.
   const follow = useRef(() => {});
@@ -132,7 +141,9 @@ export function MessageList({
             </Button>
           ) : null}
           {groups.map((group) => (
-            <Box key={group.day || 'unknown'}>
+            // Keyed by its first message, which stays first when the server's UTC days become the
+            // reader's: the groups (and their elements, a held click's target) are kept.
+            <Box key={group.threads[0]?.message._id ?? (group.day || 'unknown')}>
               <Flex align="center" gap="3" my="2">
                 <Separator flex="1" />
                 <Text fontSize="xs" color="fg.muted" fontWeight="medium" data-testid="chat-day-header">

@@ -14,6 +14,7 @@ import { GLOBAL_STREAM, type Viewer } from '@/features/chat/stores/chat-store';
  */
 export function useSeededStream(stream: string | null, viewer: Viewer): StreamState | undefined {
   const seeded = stream === GLOBAL_STREAM && viewer === 'guest';
-  const { data } = useQuery<MessagePage>({ queryKey: chatKeys.publicPage(), queryFn: skipToken, enabled: seeded });
+  // Read from the cache only (skipToken: never fetched), whatever the viewer; used only for a guest's room.
+  const { data } = useQuery<MessagePage>({ queryKey: chatKeys.publicPage(), queryFn: skipToken });
   return useMemo(() => (seeded && data ? mergeSnapshot(emptyStream(), data.messages, { nextCursor: data.nextCursor ?? null }) : undefined), [seeded, data]);
 }

@@ -5,8 +5,9 @@ import { appErrors, makeJpegInBrowser, signInByApi, useSessionInBrowser } from '
 
 /**
  * The built app as a first visit gets it. A public page arrives drawn by the server (the web build's
- * server bundle, run by the API): it reads without the app's scripts, which load once it has painted
- * and take the page over without drawing it again. Every other address names its own chunks in the
+ * server bundle, run by the API): it reads without the app's scripts, which load when the reader first
+ * acts on it (a whole page: all it shows read by the server) or once it has painted (any other), and
+ * take the page over without drawing it again. Every other address names its own chunks in the
  * HTML (web/build/route-preloads.ts → api web-app plugin), and those are the chunks the page runs.
  */
 const chromiumPath = inject('chromium');
@@ -34,6 +35,7 @@ const PAGE_BACKGROUND = 'rgb(11, 13, 18)';
 
 describe('a page’s first load', () => {
   let browser: Browser;
+  let adminToken = '';
   beforeAll(async () => {
     browser = await launchBrowser(chromiumPath!);
     // /history with an entry: its card is drawn by the server and taken over
@@ -54,9 +56,17 @@ describe('a page’s first load', () => {
       body: JSON.stringify({ content: 'Drawn room message' }),
     });
     expect(said.status).toBe(201);
+    // enough more for the card's log to scroll
+    for (let index = 1; index <= 14; index += 1) {
+      const more = await fetch(new URL('/api/chat', baseURL), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: `Earlier talk ${index}` }),
+      });
+      expect(more.status).toBe(201);
+    }
     adminToken = session.token;
   });
-  let adminToken = '';
   afterAll(() => browser.close());
 
   it.each([
@@ -67,7 +77,7 @@ describe('a page’s first load', () => {
     const html = await (await fetch(new URL(address, baseURL))).text();
     // whole: the server read all it shows (the home page's feed, the history, the room; app/server-data.ts)
     expect(html).toMatch(/<div id="root" data-whole><div/);
-    // the app's scripts wait for the first paint: none but the entry is linked in the HTML, the app's
+    // the app's scripts wait for the reader: none but the entry is linked in the HTML, the app's
     // start and the page's module are named for later
     expect(preloadsOf(html)).toEqual([]);
     const named = namedIn(html);
@@ -114,7 +124,7 @@ describe('a page’s first load', () => {
         // the room as the server drew it (UTC), then in the reader's time, and live
         const times = await page.evaluate(() => (window as unknown as { serverTimes: string[] }).serverTimes);
         expect(times.some((time) => /^\d{2}:\d{2} UTC$/.test(time)), times.join(', ')).toBe(true);
-        await expect.poll(() => page.getByTestId('live-indicator').innerText()).toBe('Live');
+        await expect.poll(() => page.getByTestId('live-indicator').innerText(), { timeout: 15_000 }).toBe('Live');
         expect(await page.getByText('Drawn room message').count()).toBe(1);
       }
       if (address === '/history') {
@@ -159,7 +169,7 @@ describe('a page’s first load', () => {
       const visits = () => requested.filter((path) => path === '/api/auth/log-activity').length;
       await page.goto(address);
       // the reader only reads: their visit is logged (spec §7), the app's scripts stay where they are
-      await expect.poll(visits).toBe(1);
+      await expect.poll(visits, { timeout: 15_000 }).toBe(1);
       await page.waitForTimeout(1_000);
       expect(requested.filter((path) => /\/assets\/boot-[\w-]+\.js$/.test(path))).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
@@ -174,12 +184,12 @@ describe('a page’s first load', () => {
         // and the accordion answers the next tap as well (it knows where the focus is)
         const next = page.getByRole('button', { name: 'Is the data real-time?' });
         await next.tap();
-        await expect.poll(() => next.getAttribute('aria-expanded')).toBe('true');
+        await expect.poll(() => next.getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true');
       } else {
         const menu = page.getByRole('button', { name: 'Open navigation menu' });
         await menu.tap();
         await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
-        await expect.poll(() => page.getByRole('button', { name: 'Close navigation menu' }).getAttribute('aria-expanded')).toBe('true');
+        await expect.poll(() => page.getByRole('button', { name: 'Close navigation menu' }).getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true');
         await page.locator('#mobile-nav').getByRole('link', { name: 'FAQ Chat' }).waitFor();
       }
       // the bar at the top said so while the app was on its way, and went with it
@@ -192,7 +202,7 @@ describe('a page’s first load', () => {
       expect(visits()).toBe(1);
       if (address === '/faq-chat') {
         // the room the server drew goes live once the app is there: a message said now arrives
-        await expect.poll(() => page.getByTestId('live-indicator').innerText()).toBe('Live');
+        await expect.poll(() => page.getByTestId('live-indicator').innerText(), { timeout: 15_000 }).toBe('Live');
         const said = await fetch(new URL('/api/chat', baseURL), {
           method: 'POST',
           headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
@@ -202,6 +212,40 @@ describe('a page’s first load', () => {
         await page.getByText('Said after the reader came').waitFor();
       }
       expect(appErrors(errors)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a whole page is taken over where its reader scrolled it: the page, and the room’s log (drawn at its newest)', async () => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+    withoutApp.add(context);
+    try {
+      const page = await context.newPage();
+      const ready = () => page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+      // the wheel is the reader's first act: it starts the app, which leaves the page where it is
+      await page.goto('/');
+      await page.mouse.move(180, 400);
+      await page.mouse.wheel(0, 1200);
+      await ready();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+      await page.waitForTimeout(1_000);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+
+      // the room's log, as the server drew it, shows its newest message
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/faq-chat');
+      const log = page.getByRole('log', { name: 'Messages' });
+      const fromBottom = () => log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+      expect(await log.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+      expect(await fromBottom()).toBeLessThan(2);
+      // the reader scrolls it up to older messages: that starts the app, which leaves them there
+      const box = (await log.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, -400);
+      await ready();
+      await page.waitForTimeout(1_000);
+      expect(await fromBottom()).toBeGreaterThan(100);
     } finally {
       await context.close();
     }

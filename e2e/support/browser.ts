@@ -18,8 +18,9 @@ export const IP_LOOKUP_ORIGIN = 'https://api.ipify.org';
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
 /**
- * A guest's whole drawn page (the home page, the history: `#root[data-whole]`) starts the app when
- * the reader first acts on it (app/main.tsx); a person moves the pointer, a test does the same.
+ * A guest's whole drawn page (the home page, the history, /faq-chat: `#root[data-whole]`) starts the
+ * app when the reader first acts on it (app/main.tsx); a person moves the pointer, a test does the
+ * same (e2e/first-load covers the other first acts: a tap, the wheel, a scroll of the chat's log).
  */
 const engage = async (page: Page): Promise<void> => {
   const waiting = await page.evaluate(() => document.querySelector('#root[data-whole]') !== null).catch(() => false);

@@ -97,6 +97,7 @@ describe('lighthouse report', () => {
                 { url: 'http://127.0.0.1:4000/assets/visit-b.js', resourceType: 'Script' },
                 { url: 'https://s3.tradingview.com/tv.js', resourceType: 'Script' },
                 { url: 'http://127.0.0.1:4000/api/history', resourceType: 'Fetch' },
+                { url: 'http://127.0.0.1:4000/assets/gone-d.js', resourceType: 'Script' },
               ],
             },
           },
@@ -105,6 +106,8 @@ describe('lighthouse report', () => {
       const loaded = loadedJs(lhr, dist);
       expect(loaded.files.map((file) => file.url)).toEqual(['/assets/index-a.js', '/assets/visit-b.js']);
       expect(loaded.gzipBytes).toBe(gzipSync(entry, { level: 9 }).length + gzipSync(visit, { level: 9 }).length);
+      // a script the build did not write is named, not weighed (nor a reason to stop the run)
+      expect(loaded.missing).toEqual(['/assets/gone-d.js']);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

@@ -198,7 +198,8 @@ try {
   for (const { page, scores, metrics, benchmarkIndex, js } of results) {
     process.stdout.write(
       `${formatRow(page, scores)}\n${' '.repeat(11)}${metrics} (this machine's benchmark index ${Math.round(benchmarkIndex)})\n` +
-        `${' '.repeat(11)}JS loaded (gzip): ${kb(js.gzipBytes)} in ${js.files.length} files (budget ${kb(INITIAL_JS_BUDGET_BYTES)})${overBudget(js) ? '  MISSED' : '  ok'}\n`,
+        `${' '.repeat(11)}JS loaded (gzip): ${kb(js.gzipBytes)} in ${js.files.length} files (budget ${kb(INITIAL_JS_BUDGET_BYTES)})${overBudget(js) ? '  MISSED' : '  ok'}` +
+        `${js.missing.length === 0 ? '' : `; not in the build, not weighed: ${js.missing.join(', ')}`}\n`,
     );
   }
   const missed = results.some(({ scores, js }) => missedTargets(scores).length > 0 || overBudget(js));

@@ -1,6 +1,7 @@
 import { UI_TEXT } from '@le/contracts';
 import dayjs from 'dayjs';
-import { useSyncExternalStore } from 'react';
+
+import { useTakingOver } from '@/hooks/use-taking-over';
 
 /**
  * The one way the app writes a time of day (issue 13): 24-hour `HH:mm` with a colon, the reader's local
@@ -23,19 +24,12 @@ export const formatTime = (iso: string | null | undefined): string => parse(iso)
 /** Spec §9: a day as DD/MM/YYYY (the reader's local time), or "Tidak diketahui". */
 export const formatDay = (iso: string | null | undefined): string => parse(iso)?.format('DD/MM/YYYY') ?? UI_TEXT.unknownDate;
 
-const never = () => () => {};
-
 /**
  * A page the server drew (app/entry-server.tsx) knows no reader's time zone: until the app has taken
  * it over, a moment is written in UTC and says so; then, in the reader's local time. False on the
  * server and during the take-over (`hydrateRoot`), true in a page the app draws itself.
  */
-export const useLocalTimeKnown = (): boolean =>
-  useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+export const useLocalTimeKnown = (): boolean => !useTakingOver();
 
 /** A moment's time as HH:mm UTC: the server's way of writing it (see useLocalTimeKnown). */
 export const formatTimeUtc = (iso: string | null | undefined): string => {

@@ -13,6 +13,27 @@ import { readServerData, seedQueries } from './server-data';
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
+/** Where react-router's ScrollRestoration keeps the places it saved, by history entry (its default storage key). */
+const SAVED_SCROLL_KEY = 'react-router-scroll-positions';
+
+/**
+ * The reader's place on a drawn page is where they are (the app keeps it, root.tsx): a place the
+ * router saved for this entry (before a reload) or for a first entry of the tab ('default', another
+ * page's) would move them once the page is taken over.
+ */
+const forgetSavedScroll = (): void => {
+  try {
+    const saved: unknown = JSON.parse(sessionStorage.getItem(SAVED_SCROLL_KEY) ?? 'null');
+    const key = (window.history.state as { key?: unknown } | null)?.key;
+    const entry = typeof key === 'string' ? key : 'default';
+    if (saved === null || typeof saved !== 'object' || !(entry in saved)) return;
+    delete (saved as Record<string, unknown>)[entry];
+    sessionStorage.setItem(SAVED_SCROLL_KEY, JSON.stringify(saved));
+  } catch {
+    // storage refused or unreadable: nothing saved to move the reader either
+  }
+};
+
 const app = (
   <StrictMode>
     <AppProvider>
@@ -39,6 +60,7 @@ if (container.firstElementChild === null) {
   // from what the server read for it (the history's first page, say), read again once it is stale.
   // A signed-in reader's page above reads for itself, as every page the app draws.
   seedQueries(queryClient, readServerData(document), performance.timeOrigin);
+  forgetSavedScroll();
   const router = getRouter();
   const hydrate = () => startTransition(() => void hydrateRoot(container, app));
   if (router.state.initialized) hydrate();

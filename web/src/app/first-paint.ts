@@ -16,7 +16,8 @@ export const PRELOADS_ID = 'le-preloads';
 /**
  * The probe of a drawn page: for a stored session, it marks `<html>` and asks for the page's scripts
  * at once (PRELOADS_ID), as a page the app draws names them in its HTML. A guest's first paint
- * fetches none: app/main.tsx asks for them once it has painted. The same text on every page, so that
+ * fetches none: app/main.tsx asks for them when the reader first acts on a whole page, once any other
+ * has painted. The same text on every page, so that
  * one hash in the CSP allows it.
  */
 export const SESSION_PROBE =

@@ -91,21 +91,40 @@ const onEngagement = (begin: () => void): void => {
   for (const type of ENGAGEMENT) window.addEventListener(type, engaged, options);
 };
 
-/** Set in sessionStorage when a page reloads itself because the app it waited for could not load. */
+/** Set in sessionStorage when a page reloads itself because the app it waited for could not load (cleared once one has). */
 const RELOADED_KEY = 'le.reloadedForApp';
+
+/** Loads the page again for an app that could not load, once (not when offline, nor a second time in a row). */
+const reloadForApp = (): void => {
+  if (!navigator.onLine) return;
+  try {
+    if (sessionStorage.getItem(RELOADED_KEY) !== null) return;
+    sessionStorage.setItem(RELOADED_KEY, '');
+  } catch {
+    return;
+  }
+  window.location.reload();
+};
+
+/** The button a click is on (not one inside a link), or null. */
+const controlOf = (event: Event): HTMLElement | null => {
+  const control = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="button"]') : null;
+  return control && !control.closest('a[href]') ? control : null;
+};
 
 /**
  * Until the app has taken the page over, its buttons (the menu, an accordion, "Load older messages")
  * do nothing: a click on one is held, a bar at the top (STARTING_ATTRIBUTE) shows that something is
  * on its way, and the click is given again once the app is there (`<html data-app-ready>`,
  * app/root.tsx). Links go where they point meanwhile. Should the app not load (an earlier build's
- * page after a release, its scripts gone), a page with a click held loads itself again, once.
+ * page after a release, its scripts gone), the page loads itself again, once: at once if a click was
+ * held, else at the next click on a button.
  */
 const holdClicksUntilReady = (): void => {
   let held: HTMLElement | null = null;
   const hold = (event: MouseEvent) => {
-    const control = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="button"]') : null;
-    if (!control || control.closest('a[href]')) return;
+    const control = controlOf(event);
+    if (!control) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = control;
@@ -120,6 +139,11 @@ const holdClicksUntilReady = (): void => {
   const ready = new MutationObserver(() => {
     if (!html.hasAttribute(APP_READY_ATTRIBUTE)) return;
     release();
+    try {
+      sessionStorage.removeItem(RELOADED_KEY);
+    } catch {
+      // storage refused: nothing was kept either
+    }
     // What took the focus before the app was there (the tap itself, a Tab) did so unseen by it: given
     // again, so that its components know (Chakra's accordion acts on a click only on a trigger it saw
     // take the focus); the held click then comes as a pointer's would, after the focus.
@@ -135,14 +159,19 @@ const holdClicksUntilReady = (): void => {
   ready.observe(html, { attributes: true, attributeFilter: [APP_READY_ATTRIBUTE] });
   onStartFailed = () => {
     release();
-    if (!held || !navigator.onLine) return;
-    try {
-      if (sessionStorage.getItem(RELOADED_KEY) !== null) return;
-      sessionStorage.setItem(RELOADED_KEY, '');
-    } catch {
+    if (held) {
+      reloadForApp();
       return;
     }
-    window.location.reload();
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (!controlOf(event)) return;
+        event.preventDefault();
+        reloadForApp();
+      },
+      true,
+    );
   };
 };
 
@@ -152,6 +181,8 @@ const holdClicksUntilReady = (): void => {
  */
 const showNewestMessages = (): void => {
   for (const log of document.querySelectorAll<HTMLElement>('#root [role="log"]')) {
+    // (one the reader has scrolled already, on a slow connection, is theirs)
+    if (log.scrollTop !== 0) continue;
     log.scrollTop = log.scrollHeight;
     scrolledHere.set(log, log.scrollTop);
   }

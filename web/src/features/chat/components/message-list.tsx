@@ -96,9 +96,10 @@ export function MessageList({
     if (rect.bottom > box.bottom) element.scrollTop += rect.bottom - box.bottom + 8;
     else if (rect.top < box.top) element.scrollTop -= box.top - rect.top + 8;
   };
+  // (and after the take-over's regrouping of the days: a header more or less)
   useLayoutEffect(() => {
     if (stick.current || newestOwn) follow.current();
-  }, [newest?._id, newestOwn, loaded]);
+  }, [newest?._id, newestOwn, loaded, localTime]);
   // A message on its way that turns into "Not sent" (Retry, Discard) grows: still in view at the bottom.
   useLayoutEffect(() => {
     if (stick.current) follow.current();
@@ -140,18 +141,19 @@ export function MessageList({
               Load older messages
             </Button>
           ) : null}
-          {groups.map((group) => (
-            // Keyed by its first message, which stays first when the server's UTC days become the
-            // reader's: the groups (and their elements, a held click's target) are kept.
-            <Box key={group.threads[0]?.message._id ?? (group.day || 'unknown')}>
-              <Flex align="center" gap="3" my="2">
+          {/* One flat list: day headers keyed by their day, threads by their message, so a thread keeps
+              its elements (its focus, a held click's target) however the days group it (the server's
+              UTC days becoming the reader's, an older page prepended). */}
+          <Box>
+            {groups.flatMap((group, index) => [
+              <Flex key={`day:${group.day || 'unknown'}`} align="center" gap="3" mt={index === 0 ? '2' : '3'} mb="2">
                 <Separator flex="1" />
                 <Text fontSize="xs" color="fg.muted" fontWeight="medium" data-testid="chat-day-header">
                   {localTime ? formatDay(group.day ? group.sample : null) : formatDayUtc(group.day ? group.sample : null)}
                 </Text>
                 <Separator flex="1" />
-              </Flex>
-              {group.threads.map(({ message, replies }) => {
+              </Flex>,
+              ...group.threads.map(({ message, replies }) => {
                 // Collapsed by default, but open while a reply in it waits or failed ("Not sent" is never out of sight),
                 // unless the reader collapsed it since.
                 const expanded = openThreads[message._id] ?? replies.some((reply) => outgoing.has(reply._id) || writes[reply._id] !== undefined);
@@ -182,9 +184,9 @@ export function MessageList({
                     ) : null}
                   </Box>
                 );
-              })}
-            </Box>
-          ))}
+              }),
+            ])}
+          </Box>
         </Stack>
       )}
     </Box>

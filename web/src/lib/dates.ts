@@ -31,16 +31,27 @@ export const formatDay = (iso: string | null | undefined): string => parse(iso)?
  */
 export const useLocalTimeKnown = (): boolean => !useTakingOver();
 
+/** A moment's UTC date and time as written (the server's way, see useLocalTimeKnown), or null. */
+const utcParts = (iso: string | null | undefined) => {
+  const written = parse(iso)?.toISOString();
+  const [, year, month, day, hour, minute] = (written && /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(written)) || [];
+  return year === undefined ? null : { day: `${day}/${month}/${year}`, time: `${hour}:${minute}` };
+};
+
 /** A moment's time as HH:mm UTC: the server's way of writing it (see useLocalTimeKnown). */
 export const formatTimeUtc = (iso: string | null | undefined): string => {
-  const time = parse(iso);
-  return time ? `${time.toISOString().slice(11, 16)} UTC` : UI_TEXT.unknownDate;
+  const parts = utcParts(iso);
+  return parts ? `${parts.time} UTC` : UI_TEXT.unknownDate;
+};
+
+/** A day as DD/MM/YYYY UTC: the server's way of writing it (see useLocalTimeKnown). */
+export const formatDayUtc = (iso: string | null | undefined): string => {
+  const parts = utcParts(iso);
+  return parts ? `${parts.day} UTC` : UI_TEXT.unknownDate;
 };
 
 /** A moment as DD/MM/YYYY HH:mm UTC: the server's way of writing it (see useLocalTimeKnown). */
 export const formatDateTimeUtc = (iso: string | null | undefined): string => {
-  const time = parse(iso);
-  if (!time) return UI_TEXT.unknownDate;
-  const [, year, month, day, hour, minute] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(time.toISOString()) ?? [];
-  return `${day}/${month}/${year} ${hour}:${minute} UTC`;
+  const parts = utcParts(iso);
+  return parts ? `${parts.day} ${parts.time} UTC` : UI_TEXT.unknownDate;
 };

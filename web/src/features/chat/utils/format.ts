@@ -16,14 +16,8 @@ export const formatDay = (value: string | null | undefined): string => {
   return date ? `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}` : UI_TEXT.unknownDate;
 };
 
-/** Spec §9: times 24-hour, the app's one format (lib/dates: HH:mm, e.g. 14:05); "Tidak diketahui" when unknown. */
-export { formatTime, formatTimeUtc } from '@/lib/dates';
-
-/** A day as DD/MM/YYYY UTC: the server's way of writing it (lib/dates useLocalTimeKnown). */
-export const formatDayUtc = (value: string | null | undefined): string => {
-  const date = valid(value);
-  return date ? `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()} UTC` : UI_TEXT.unknownDate;
-};
+/** Spec §9: times 24-hour, the app's one format (lib/dates: HH:mm, e.g. 14:05); "Tidak diketahui" when unknown. A page the server drew writes times and days in UTC (lib/dates useLocalTimeKnown). */
+export { formatDayUtc, formatTime, formatTimeUtc } from '@/lib/dates';
 
 /** The UTC day a message belongs to, as a grouping key ('' when unknown): the server's grouping. */
 export const dayKeyUtc = (value: string | null | undefined): string => valid(value)?.toISOString().slice(0, 10) ?? '';

@@ -9,7 +9,8 @@
 # (scripts/test-node24.sh, with headers from before that change). Both stages use the same Node.
 #
 # Stage 1 builds: the compiler for better-sqlite3 (no prebuilt binary is downloaded), every
-# dependency, the web app; then it keeps the production dependencies only.
+# dependency, the servers compiled to JavaScript (api/dist, realtime-server/dist) and the web app;
+# then it keeps the production dependencies only.
 FROM node:22-bookworm-slim AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -22,8 +23,8 @@ RUN pnpm install --frozen-lockfile \
  && rm -rf node_modules */node_modules packages/*/node_modules \
  && pnpm install --frozen-lockfile --prod
 
-# Stage 2 runs: sources (TypeScript, loaded through tsx), the built web app and the production
-# dependencies with their compiled addons; no compiler, no dev dependencies, not root.
+# Stage 2 runs: the compiled servers (nothing is compiled at start), the built web app and the
+# production dependencies with their compiled addons; no compiler, no dev dependencies, not root.
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
     WEB_DIST=/app/web/dist \

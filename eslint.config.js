@@ -10,7 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** The features whose screens hold the socket (their chunks carry socket.io-client). */
-const REALTIME_FEATURES = ['chat', 'signals'];
+const REALTIME_FEATURES = ['chat', 'signals', 'moderation'];
 // Every folder of web/src/features is a feature: a new one is under the rules from its first file.
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -48,12 +48,15 @@ export default tseslint.config(
         {
           zones: [
             // contracts and the environment reader stand alone; the web app reads no process environment
-            { target: './packages/contracts', from: ['./api', './web', './realtime-server', './packages/chat-core', './packages/signal-core', './packages/config'] },
+            { target: './packages/contracts', from: ['./api', './web', './realtime-server', './packages/chat-core', './packages/signal-core', './packages/event-kit', './packages/config'] },
             { target: './packages/config', from: ['./api', './web', './realtime-server', './packages/chat-core', './packages/signal-core', './packages/contracts'] },
             { target: './web', from: './packages/config' },
-            // the event-sourced cores are pure: contracts only, and neither knows the other
+            // the event-sourced cores are pure: contracts and the event kit only, and neither knows the other
+            { target: './packages/event-kit', from: ['./api', './web', './realtime-server', './packages/testing', './packages/config', './packages/contracts', './packages/chat-core', './packages/signal-core'] },
             { target: './packages/chat-core', from: ['./api', './web', './realtime-server', './packages/testing', './packages/config', './packages/signal-core'] },
             { target: './packages/signal-core', from: ['./api', './web', './realtime-server', './packages/testing', './packages/config', './packages/chat-core'] },
+            // the web app has no use for the event kit (its errors reach it as JSON)
+            { target: './web', from: './packages/event-kit' },
             // the realtime server never reaches into the API or the web app, and back
             { target: './realtime-server', from: ['./api', './web'] },
             { target: './api', from: ['./web'] },

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -5,20 +6,56 @@ import { defineConfig } from 'vitest/config';
  * One runner, three kinds of test, named by their files: `*.unit.test.ts` (pure code),
  * `*.int.test.ts` (the real HTTP server through inject or a port, real files, a real redis-server)
  * and `*.e2e.test.ts` (the built app in Debian's Chromium).
+ *
+ * The unit files run in two projects. Most share one worker's module cache (`isolate: false`):
+ * React, Chakra and jsdom are loaded once per worker instead of once per file, which was most of
+ * the unit suite's time; `packages/testing/src/unit-setup.ts` gives each file fresh modules of our own and
+ * a clean document, so a store or a cache of ours never leaks from one file into the next. A file
+ * that replaces a module (`vi.mock`) runs isolated in `unit-isolated`, since a mock cannot take
+ * the place of a module that an earlier file already loaded.
  */
+const root = fileURLToPath(new URL('.', import.meta.url));
+const UNIT_FOLDERS = ['packages', 'scripts', 'api', 'realtime-server', 'web/src', 'web/build'];
+const unitFiles = UNIT_FOLDERS.flatMap((folder) =>
+  readdirSync(new URL(folder, `file://${root}`), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.unit\.test\.tsx?$/.test(file) && !file.split('/').includes('node_modules'))
+    .map((file) => `${folder}/${file}`),
+);
+const mocksModules = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(`${root}/${file}`, 'utf8'));
+
+const unit = {
+  // The web app's `@/` alias (web/vite.config.ts).
+  resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+  environment: 'node',
+  // A screen's first render loads Chakra and the page in jsdom: seconds on a busy 2-core
+  // machine while the other projects run beside it. Time limits are not what these test.
+  testTimeout: 20_000,
+} as const;
+
 export default defineConfig({
   test: {
+    // Both cores: files are independent (each int suite has its own ports, DATA_DIR and redis-server).
+    maxWorkers: 2,
+    reporters: ['default', './scripts/vitest-timings.ts'],
     projects: [
       {
-        // The web app's `@/` alias (web/vite.config.ts).
-        resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+        resolve: unit.resolve,
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts', 'api/**/*.unit.test.ts', 'realtime-server/**/*.unit.test.ts', 'web/src/**/*.unit.test.{ts,tsx}', 'web/build/**/*.unit.test.ts'],
-          environment: 'node',
-          // A screen's first render loads Chakra and the page in jsdom: seconds on a busy 2-core
-          // machine while the other projects run beside it. Time limits are not what these test.
-          testTimeout: 20_000,
+          include: unitFiles.filter((file) => !mocksModules(file)),
+          environment: unit.environment,
+          testTimeout: unit.testTimeout,
+          isolate: false,
+          setupFiles: ['packages/testing/src/unit-setup.ts'],
+        },
+      },
+      {
+        resolve: unit.resolve,
+        test: {
+          name: 'unit-isolated',
+          include: unitFiles.filter(mocksModules),
+          environment: unit.environment,
+          testTimeout: unit.testTimeout,
         },
       },
       {
@@ -37,7 +74,15 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two suites at once, each with a server of its own (e2e/support/global-setup.ts).
+          fileParallelism: true,
+          maxWorkers: 2,
+          // After the other projects, once the lint and the type check beside them are done: the
+          // browser suites have both cores to themselves.
+          sequence: { groupOrder: 1 },
+          // Two browsers, two servers and two suites on two cores: a step can miss its moment once.
+          // A test that fails is run once more and reported as retried; one that fails twice fails.
+          retry: 1,
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },

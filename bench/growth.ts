@@ -1,5 +1,5 @@
 /**
- * The growth section of `pnpm bench` (issue: the embedded store keeps its speed as history grows).
+ * The growth section of `pnpm bench` (the embedded store keeps its speed as history grows).
  *
  * For each size (1,000 and 100,000 messages, as many activity entries, 200 members with a private
  * chat each) a fresh DATA_DIR is filled in bulk through the store's own tables, then the real
@@ -129,7 +129,8 @@ const launch = async (dataDir: string): Promise<Server> => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/cli.ts'), 'all'], {
+  // The compiled server, as `pnpm start` runs it (scripts/server-build.mjs).
+  const child = spawn(process.execPath, [path.join(root, 'api/dist/cli.mjs'), 'all'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
@@ -253,7 +254,7 @@ const prepare = async (messages: number): Promise<Prepared> => {
   const { deepCursor, globalHead, activityCursor } = await fill(dir.path, messages);
   const fillS = (performance.now() - filling) / 1000;
   const storeOpenMs = await storeOpenTime(dir.path);
-  // First start: warms tsx's transpile cache and makes the admin; the restart after it is measured.
+  // First start: makes the admin (a password hash) and warms the OS's file cache; the restart after it is measured.
   let server = await launch(dir.path);
   await server.stop();
   server = await launch(dir.path);
@@ -329,6 +330,9 @@ const emptyRestart = async (): Promise<number> => {
 const ms = (value: number) => value.toFixed(2);
 
 export const growth = async (): Promise<void> => {
+  // @ts-expect-error -- a plain .mjs script of ours, without types
+  const { ensureServerBuild } = (await import('../scripts/server-build.mjs')) as { ensureServerBuild(which: string): Promise<string> };
+  await ensureServerBuild('api');
   console.log(`\nGrowth: the embedded store filled to ${SIZES.join(' and ')} messages (as many activity entries, ${MEMBERS} private chats), measured through HTTP`);
   const prepared: Prepared[] = [];
   let rows: GrowthRow[];
@@ -365,7 +369,7 @@ export const growth = async (): Promise<void> => {
   ];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   console.log('HTTP p50 / p99 in ms (sizes interleaved request by request); bare SQLite page: p50 ms of the same query in-process;');
-  console.log('restart: process start to /api/health answering (tsx cache warm); store open: opening the store and the projection catch-up, in-process');
+  console.log('restart: process start of the compiled server (api/dist) to /api/health answering; store open: opening the store and the projection catch-up, in-process');
   for (const row of table) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
   if (rows.length >= 2) {
     const [small, large] = [rows[0]!, rows.at(-1)!];
@@ -380,7 +384,7 @@ export const growth = async (): Promise<void> => {
       { measure: 'activity deep page p50', value: ratio(small.activityDeepPage.p50, large.activityDeepPage.p50), target: '≤ 1.5×' },
       { measure: 'bare SQLite page p50', value: ratio(small.bareP50, large.bareP50), target: '(the floor)' },
       { measure: 'RSS', value: `+${(large.rssMb - small.rssMb).toFixed(0)} MB`, target: '≤ +50 MB' },
-      { measure: `restart at ${large.messages}`, value: `${large.restartMs.toFixed(0)} ms (empty store: ${emptyMs.toFixed(0)} ms)`, target: '< 1000 ms' },
+      { measure: `start to healthy at ${large.messages}`, value: `${large.restartMs.toFixed(0)} ms (empty store: ${emptyMs.toFixed(0)} ms)`, target: '< 1000 ms' },
       { measure: `store open at ${large.messages}`, value: `${large.storeOpenMs.toFixed(1)} ms`, target: '(part of the restart)' },
       { measure: `writes/s at ${large.messages}`, value: large.writesPerS.toFixed(0), target: '≥ 750' },
     ]);

@@ -15,19 +15,24 @@
  *    polling-only design of the spec (chat list every 2 s + conversation every 5 s = 42/min).
  * 3. Growth (bench/growth.ts): the embedded store at 1,000 and 100,000 messages, pages, RSS,
  *    restart and write throughput through HTTP, beside a bare better-sqlite3 table.
+ * 4. Web Push (bench/push.ts): 1,000 subscriptions against a local decrypting push service; from a
+ *    signal's commit to each and to the last push, and the POST's latency with and without them.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { forkWithInbox } from './child-inbox';
 import { fileURLToPath } from 'node:url';
 import { LIMITS, ROOMS, type ChatEventPayload, type ChatMessage, type Signal, type SignalEventPayload } from '@le/contracts';
 import { latestCode, requireOrSkip, tempDir } from '@le/testing';
 import { io as connect } from 'socket.io-client';
 import { loadConfig } from '../api/src/config';
 import { startServer, type RunningServer } from '../api/src/main';
-import type {} from '../api/src/plugins/app/services'; // the app's decorators (realtime...)
+import type {} from '../api/src/plugins/app/services';
+import type {} from '../api/src/plugins/app/core';
+import type {} from '../api/src/plugins/app/realtime'; // the app's decorators (realtime...)
 import { login, rest, SCALE_ADMIN, startScaledSet, type Account } from '../api/test/support/scale';
 import { growth } from './growth';
+import { pushBench } from './push';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_000);
@@ -37,7 +42,7 @@ const FARMS = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
 const WARMUP = 2;
 const IDLE_WINDOW_MS = Number(process.env.BENCH_IDLE_MS ?? 30_000);
 /** Which parts run: `BENCH_PARTS=signals,growth` runs those only; all by default. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'fanout,signals,idle,growth').split(',').map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'fanout,signals,idle,growth,push').split(',').map((part) => part.trim()));
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,20 +57,7 @@ interface Farm {
 }
 
 const startFarmProcess = async (): Promise<Farm> => {
-  const child: ChildProcess = fork(path.join(here, 'client-farm.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const inbox: { type: string; [key: string]: unknown }[] = [];
-  let wake: (() => void) | null = null;
-  child.on('message', (message: { type: string }) => {
-    inbox.push(message);
-    wake?.();
-  });
-  const next = async <T>(type: string): Promise<T> => {
-    for (;;) {
-      const index = inbox.findIndex((message) => message.type === type);
-      if (index >= 0) return inbox.splice(index, 1)[0] as T;
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-  };
+  const { child, next } = forkWithInbox(path.join(here, 'client-farm.ts'));
   await next('ready');
   return {
     async connect(urls, count, tokens) {
@@ -182,9 +174,17 @@ const fanOut = async (
  * full view, the levels, the redacted rest), against one bare broadcast of the full view's bytes
  * to every socket. Keyed by seq: the bench is the stream's only writer.
  */
-const signalFanOut = async (label: string, farm: Farm, admin: Account, apiUrl: string, broadcast: (payload: SignalEventPayload) => void) => {
+const signalFanOut = async (
+  label: string,
+  farm: Farm,
+  admin: Account,
+  apiUrl: string,
+  broadcast: (payload: SignalEventPayload) => void,
+  probe?: Probe,
+) => {
   const ours = emptySeries();
   const bare = emptySeries();
+  const stages: StageTimes[] = [];
   const body = { side: 'buy', entry: 2380, stopLoss: 2370, takeProfits: [2390, 2400, 2410], analysis: 'Bench: a breakout above the Asian range with room to the weekly high.' };
   const first = await rest<{ signal: Signal }>(apiUrl, 'POST', '/api/signals', { token: admin.token, body });
   await farm.collect(`signal-${first.signal.seq}`, now());
@@ -193,14 +193,24 @@ const signalFanOut = async (label: string, farm: Farm, admin: Account, apiUrl: s
   for (let round = 0; round < WARMUP + ROUNDS; round += 1) {
     const counted = round >= WARMUP;
     seq += 1;
+    probe?.reset();
     const sentAt = now();
     const posted = rest<{ signal: Signal }>(apiUrl, 'POST', '/api/signals', { token: admin.token, body });
     const result = await farm.collect(`signal-${seq}`, sentAt);
     if ((await posted).signal.seq !== seq) throw new Error('another writer took a seq: the bench must be the only one');
+    const stamps = probe?.stamps();
     const bareSeq = 1_000_000 + round;
     const bareAt = now();
     broadcast({ ...template, seq: bareSeq });
+    const bareReturned = now();
     const bareResult = await farm.collect(`signal-${bareSeq}`, bareAt);
+    if (counted && stamps) {
+      const sorted = (latencies: number[]) => [...latencies].sort((a, b) => a - b);
+      stages.push({
+        ours: { ...stamps, p99: percentile(sorted(result.latencies), 99), sentAt },
+        bare: { emitEnd: bareReturned - bareAt, p99: percentile(sorted(bareResult.latencies), 99) },
+      });
+    }
     if (counted) {
       for (const [series, got] of [[ours, result], [bare, bareResult]] as const) {
         series.latencies.push(...got.latencies);
@@ -214,8 +224,75 @@ const signalFanOut = async (label: string, farm: Farm, admin: Account, apiUrl: s
   signalRows.push([label, 'ours (REST → store → 3 views → socket)', fmt(a.p50), fmt(a.p99), `${a.received}/${a.expected}`]);
   signalRows.push([label, 'bare broadcast of the full view to all', fmt(b.p50), fmt(b.p99), `${b.received}/${b.expected}`]);
   signalRows.push([label, 'ratio ours / bare (target p99 ≤ 1.3×)', `${(a.p50 / b.p50).toFixed(2)}×`, `${(a.p99 / b.p99).toFixed(2)}×`, '']);
+  if (stages.length > 0) stageRows.push(...stageTable(label, stages));
 };
 const signalRows: string[][] = [];
+
+/**
+ * Where a signal's time goes, for a server in this process: the moments the POST reached the
+ * server, the first of its three publishes began and the last returned (Socket.IO has then
+ * written each socket's frame), against the bare broadcast's one emit. Medians over the rounds,
+ * in ms from the send.
+ */
+interface Probe {
+  reset(): void;
+  stamps(): { received: number; publishStart: number; publishEnd: number; calls: number[] } | undefined;
+}
+interface StageTimes {
+  ours: { received: number; publishStart: number; publishEnd: number; calls: number[]; p99: number; sentAt: number };
+  bare: { emitEnd: number; p99: number };
+}
+const stageRows: string[][] = [];
+
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+const stageTable = (label: string, stages: StageTimes[]): string[][] => {
+  const at = (pick: (s: StageTimes['ours']) => number) => median(stages.map((s) => pick(s.ours) - s.ours.sentAt));
+  const received = at((s) => s.received);
+  const publishStart = at((s) => s.publishStart);
+  const publishEnd = at((s) => s.publishEnd);
+  const p99 = median(stages.map((s) => s.ours.p99));
+  const bareEmit = median(stages.map((s) => s.bare.emitEnd));
+  const bareP99 = median(stages.map((s) => s.bare.p99));
+  const calls = stages[0]!.ours.calls.map((_, index) => fmt(median(stages.map((s) => s.ours.calls[index] ?? NaN))));
+  return [
+    [label, 'ours', fmt(received), fmt(publishStart - received), `${fmt(publishEnd - publishStart)} (${calls.join(' + ')})`, fmt(p99 - publishEnd), fmt(p99)],
+    [label, 'bare', '-', '-', fmt(bareEmit), fmt(bareP99 - bareEmit), fmt(bareP99)],
+  ];
+};
+
+/** Stamps the server's moments (Probe) on a server of this process: its HTTP server and its publisher. */
+const probeOf = (server: RunningServer): Probe => {
+  let received: number | undefined;
+  let publishStart: number | undefined;
+  let publishEnd: number | undefined;
+  let calls: number[] = [];
+  server.app.server.on('request', (request: { method?: string; url?: string }) => {
+    if (request.method === 'POST' && request.url === '/api/signals') received ??= now();
+  });
+  const publisher = server.app.realtime.publisher;
+  for (const name of ['emit', 'emitExcept'] as const) {
+    const original = publisher[name].bind(publisher) as (...args: unknown[]) => void;
+    (publisher as unknown as Record<string, (...args: unknown[]) => void>)[name] = (...args: unknown[]) => {
+      const start = now();
+      if (args[1] === 'signal:event') publishStart ??= start;
+      original(...args);
+      if (args[1] === 'signal:event') {
+        publishEnd = now();
+        calls.push(publishEnd - start);
+      }
+    };
+  }
+  return {
+    reset() {
+      received = publishStart = publishEnd = undefined;
+      calls = [];
+    },
+    stamps() {
+      return received !== undefined && publishStart !== undefined && publishEnd !== undefined ? { received, publishStart, publishEnd, calls } : undefined;
+    },
+  };
+};
 
 /** Accounts whose sockets see signals differently: a pro, an expert, a basic member (and guests beside them). */
 const tierTokens = async (server: RunningServer): Promise<(string | null)[]> => {
@@ -315,6 +392,9 @@ const idleCost = async (server: RunningServer, admin: Account) => {
 
 const main = async () => {
   const started = Date.now();
+  // 4. Web Push (bench/push.ts): 1,000 subscriptions, commit to last push, the POST with and without them.
+  if (PARTS.has('push')) await pushBench();
+  if (!['fanout', 'signals', 'idle', 'growth'].some((part) => PARTS.has(part))) return;
   console.log(
     `Fan-out: ${CLIENTS} connected guest clients in ${FARMS} client process(es), ${ROUNDS} rounds per path after ${WARMUP} warm-up rounds.`,
   );
@@ -323,7 +403,8 @@ const main = async () => {
   const dir = await tempDir('le-bench-');
   const single = await startServer(
     loadConfig(
-      { DATA_DIR: dir.path, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: SCALE_ADMIN.email, ADMIN_PASSWORD: SCALE_ADMIN.password },
+      // Every benchmark client comes from this one address.
+      { DATA_DIR: dir.path, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: SCALE_ADMIN.email, ADMIN_PASSWORD: SCALE_ADMIN.password, MAX_SOCKETS_PER_ADDRESS: '1000000', MAX_SOCKETS_PER_USER: '1000000' },
       dir.path,
     ),
     'all',
@@ -345,9 +426,16 @@ const main = async () => {
     const signalSockets = await farm.connect([single.url], CLIENTS, await tierTokens(single));
     console.log(`one process: ${signalSockets} clients connected for signals (guest, pro, expert, basic in turn)`);
     if (PARTS.has('signals')) {
-      await signalFanOut('1 process', farm, admin, single.url, (payload) => {
-        single.realtime!.io.emit('signal:event', payload);
-      });
+      await signalFanOut(
+        '1 process',
+        farm,
+        admin,
+        single.url,
+        (payload) => {
+          single.realtime!.io.emit('signal:event', payload);
+        },
+        probeOf(single),
+      );
     }
     await farm.close();
     if (PARTS.has('idle')) await idleCost(single, admin);
@@ -401,6 +489,12 @@ const main = async () => {
   const signalTable = [['set-up', 'path', 'p50 ms', 'p99 ms', 'received'], ...signalRows];
   const signalWidths = signalTable[0]!.map((_, column) => Math.max(...signalTable.map((row) => row[column]!.length)));
   for (const row of signalTable) console.log(row.map((cell, column) => cell.padEnd(signalWidths[column]!)).join('  '));
+  if (stageRows.length > 0) {
+    console.log('\nWhere a signal\'s time goes (one process; medians over the rounds, ms from the send):');
+    const stages = [['set-up', 'path', 'to the server', 'decide, store, commit', 'emit calls (full + levels + the rest)', 'emits → p99 receipt', 'p99'], ...stageRows];
+    const stageWidths = stages[0]!.map((_, column) => Math.max(...stages.map((row) => row[column]!.length)));
+    for (const row of stages) console.log(row.map((cell, column) => cell.padEnd(stageWidths[column]!)).join('  '));
+  }
   if (PARTS.has('growth')) await growth();
   console.log(`\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 };

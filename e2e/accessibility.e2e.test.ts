@@ -1,18 +1,19 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, settled } from './support/browser';
 import { signInByApi, type ApiSession } from './support/members';
 
 /**
  * axe-core on the main screens of every role at 375 px (a touch phone) and 1280 px: no serious or
  * critical violation, a level-one heading in every state, icon and text buttons at least 40 px on
- * touch, and a visible focus on every stop of the keyboard's tab order (issue 13).
+ * touch, and a visible focus on every stop of the keyboard's tab order.
  */
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
+const baseURL = e2eServer().baseURL;
 const admin = inject('admin');
-const accounts = inject('accounts');
+const accounts = e2eServer().accounts;
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 type Role = 'guest' | 'trial' | 'member' | 'admin';

@@ -2,12 +2,13 @@ import path from 'node:path';
 import { waitForCode } from '@le/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { appErrors, signUpByApi } from './support/members';
 
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
-const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+const baseURL = e2eServer().baseURL;
+const outbox = () => path.join(e2eServer().dataDir, 'outbox.jsonl');
 
 describe.runIf(chromiumPath)('accounts in the browser', () => {
   let browser: Browser;
@@ -51,11 +52,10 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
     await page.getByLabel('Code', { exact: true }).fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
 
-    await page.waitForURL('**/auth/login');
-    expect(await page.locator('input[name="email"]').inputValue()).toBe(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    // The code proved the address (the password was just set): signed in at once, on the trial's dashboard.
+    await page.waitForURL('**/dashboard-member');
+    await page.getByText('Email verified', { exact: true }).waitFor();
+    await page.getByTestId('membership-status').getByText('Trial').waitFor();
 
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('trial');
@@ -105,7 +105,7 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
     await context.close();
   });
 
-  it("register refuses the team's words in a name or username before anything is sent (issue 10)", async () => {
+  it("register refuses the team's words in a name or username before anything is sent", async () => {
     const { page, context, errors } = await openPage(browser, baseURL, 375);
     const registrations: string[] = [];
     page.on('request', (request) => {
@@ -202,7 +202,24 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
     const code = await waitForCode(outbox(), account.user.email, { subject: /reset/ });
     await page.getByLabel('Code', { exact: true }).fill(code);
     await page.getByLabel('New Password', { exact: true }).fill('the new member password');
+    // Typed twice: a mismatch is refused in the browser, nothing is sent.
+    let resets = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/reset-password')) resets += 1;
+    });
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('the new member passwort');
     await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('The two passwords do not match.').waitFor();
+    expect(resets).toBe(0);
+    // The toggle shows what was typed.
+    await page.getByRole('button', { name: 'Show passwords' }).click();
+    await expect(page.getByLabel('Confirm New Password', { exact: true }).getAttribute('type')).resolves.toBe('text');
+    await screenshot(page, 'reset-password-mismatch-1280');
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('the new member password');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    // Done: the button settles (no spinner under the success banner) until the redirect.
+    await page.getByRole('button', { name: 'Password reset' }).waitFor();
+    expect(resets).toBe(1);
     await page.waitForURL('**/auth/login', { timeout: 10_000 });
     await page.getByLabel('Password', { exact: true }).fill('the new member password');
     await page.getByRole('button', { name: 'Sign In' }).click();

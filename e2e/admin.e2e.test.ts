@@ -3,13 +3,14 @@ import { latestCode, waitForCode } from '@le/testing';
 import type { ActivityLogEntry } from '@le/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { makeJpegInBrowser, signInByApi, signUpByApi, useSessionInBrowser, type ApiSession } from './support/members';
 
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
+const baseURL = e2eServer().baseURL;
 const adminAccount = inject('admin');
-const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+const outbox = () => path.join(e2eServer().dataDir, 'outbox.jsonl');
 
 /** The log as the admin API reads it, for waiting on the asynchronous visit reports. */
 const logsOf = async (admin: ApiSession, username: string): Promise<ActivityLogEntry[]> => {
@@ -86,7 +87,13 @@ describe.runIf(chromiumPath)('the admin console in the browser', () => {
     expect(await proof.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await screenshot(desk.page, 'manage-membership-queue-1280');
     await card.getByRole('button', { name: 'Approve' }).click();
-    await desk.page.getByText('Payment approved').first().waitFor();
+    // Approving asks first, naming whom, what and for how much.
+    const confirm = desk.page.getByRole('alertdialog', { name: 'Approve this payment?' });
+    await expect(confirm.getByTestId('approve-confirm-summary').innerText()).resolves.toBe(
+      `${trial.user.username} becomes a PRO member for one month (monthly), for Rp 100.000.`,
+    );
+    await confirm.getByRole('button', { name: 'Approve payment' }).click();
+    await desk.page.getByText(/^Approved .+'s PRO monthly payment$/).first().waitFor();
     await card.waitFor({ state: 'detached' });
     // the members list below shows the new member
     await desk.page.getByLabel('Search members').fill(trial.user.username);
@@ -125,7 +132,7 @@ describe.runIf(chromiumPath)('the admin console in the browser', () => {
     // the approval itself is in the log, under the admin
     await desk.page.getByLabel('Filter by user').fill('');
     await desk.page.getByLabel('Filter by page').fill('/manage-membership');
-    await table.getByText(`of ${trial.user.username} (pro monthly, Rp 100.000)`, { exact: false }).waitFor();
+    await table.getByText(`(@${trial.user.username}): PRO monthly, Rp 100.000`, { exact: false }).waitFor();
 
     // a reload of the same page is not logged again: the next page's visit, reported after it, is
     // the only new entry (a barrier, not a pause as long as the IP lookup's time-out)

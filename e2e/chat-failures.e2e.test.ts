@@ -1,30 +1,27 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, openPage, screenshot, settled } from './support/browser';
 import { appErrors, signInThroughForm as signIn, signUpByApi } from './support/members';
 
 /**
- * What users notice in the chat (issue 13): a send, an edit or a hide that fails stays on the message
+ * What users notice in the chat: a send, an edit or a hide that fails stays on the message
  * ("Not sent", or what could not be done) with Retry, its text kept, and a retry shows the message
  * once on every screen; one's own reply opens its thread ("1 reply" for the others); the composer is
  * in view on short screens; one notice, in one language. The failures are real: the browser's request
  * is aborted (playwright's route), as a dropped network would.
  */
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
+const baseURL = e2eServer().baseURL;
 const admin = inject('admin');
-const accounts = inject('accounts');
-const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+const accounts = e2eServer().accounts;
+const outbox = () => path.join(e2eServer().dataDir, 'outbox.jsonl');
 
-/** Screens of this suite, looked at by hand: /tmp/shots13/chat (viewport, not full page). */
-const SHOTS = '/tmp/shots13/chat/e2e';
+/** Screens of this suite, to be looked at (support/browser SCREENSHOTS). */
 const shoot = async (page: Page, name: string) => {
-  mkdirSync(SHOTS, { recursive: true });
   await settled(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-  await screenshot(page, `chat-failures-${name}`);
+  await screenshot(page, `chat-failures-${name}`, { fullPage: false });
 };
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
@@ -108,6 +105,8 @@ describe.runIf(chromiumPath)('chat failures, threads and the composer on short s
     const after = `Sesudahnya ${Date.now().toString(36)}`;
     await send(member.page, after);
     await delivered(guest.page, after).waitFor({ timeout: 2_000 });
+    // the sender's own copy is confirmed by the POST's answer, which may come after the socket's event
+    await delivered(member.page, after).waitFor();
     expect(await copies(member.page, text).count()).toBe(1);
     expect(await copies(guest.page, text).count()).toBe(1);
     expect(await member.page.getByTestId('chat-delivery').count()).toBe(0);
@@ -122,7 +121,8 @@ describe.runIf(chromiumPath)('chat failures, threads and the composer on short s
     await send(member.page, lost);
     await delivered(guest.page, lost).waitFor({ timeout: 2_000 });
     await delivered(member.page, lost).waitFor({ timeout: 2_000 });
-    await member.page.unroute('**/api/chat');
+    // (the page's one route): waits for its handler still aborting the answer, which would throw if unrouted mid-way
+    await member.page.unrouteAll({ behavior: 'wait' });
     // if the socket came first, the failed try has nothing left to mark; otherwise its Retry is answered by the stored one
     const leftOver = copies(member.page, lost).getByRole('button', { name: 'Retry' });
     if ((await leftOver.count()) > 0) await leftOver.click();
@@ -196,6 +196,10 @@ describe.runIf(chromiumPath)('chat failures, threads and the composer on short s
 
     const restore = await failing(boss.page, '**/api/chat/*/hide', 'PATCH');
     await delivered(boss.page, text).getByRole('button', { name: 'Hide message' }).click();
+    // a hide asks the admin for its reason (shown to admins beside the hidden message)
+    const hideDialog = boss.page.getByTestId('moderation-dialog');
+    await hideDialog.getByLabel('Reason').fill('Off topic');
+    await hideDialog.getByRole('button', { name: 'Hide', exact: true }).click();
     const failedHide = copies(boss.page, text).locator('[data-testid="chat-delivery"][data-state="failed"]');
     await failedHide.filter({ hasText: 'Could not hide the message.' }).waitFor();
     expect(await member.page.getByTestId('chat-message').filter({ hasText: text }).count()).toBe(1);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { signInThroughForm as signIn } from './support/members';
 
@@ -9,9 +10,9 @@ import { signInThroughForm as signIn } from './support/members';
  * to another issue and there is no test-only route); everything else goes through the product.
  */
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
+const baseURL = e2eServer().baseURL;
 const admin = inject('admin');
-const accounts = inject('accounts');
+const accounts = e2eServer().accounts;
 
 const send = async (page: Page, text: string) => {
   const input = page.getByRole('textbox', { name: 'Message' });
@@ -95,6 +96,10 @@ describe.runIf(chromiumPath)('chat in the browser', () => {
     const hiddenId = await message(boss.page, edited).getAttribute('data-message-id');
     const hiddenOne = (page: Page) => page.locator(`[data-testid="chat-message"][data-message-id="${hiddenId}"][data-hidden="true"]`);
     await message(boss.page, edited).getByRole('button', { name: 'Hide message' }).click();
+    // a hide asks the admin for its reason (shown to admins beside the hidden message)
+    const hideDialog = boss.page.getByTestId('moderation-dialog');
+    await hideDialog.getByLabel('Reason').fill('Off topic');
+    await hideDialog.getByRole('button', { name: 'Hide', exact: true }).click();
     await hiddenOne(guest.page).getByText('Pesan ini disembunyikan').waitFor({ timeout: 2_000 });
     await hiddenOne(member.page).getByText('Pesan ini disembunyikan').waitFor({ timeout: 2_000 });
     expect(await message(guest.page, edited).count()).toBe(0);

@@ -2,16 +2,17 @@ import path from 'node:path';
 import { readOutbox, waitForCode } from '@le/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { signInByApi, signUpByApi, useSessionInBrowser } from './support/members';
 
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
-const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+const baseURL = e2eServer().baseURL;
+const outbox = () => path.join(e2eServer().dataDir, 'outbox.jsonl');
 
 /**
- * Issue 3: a new email replaces the old one only once the code mailed to the new address is entered.
- * Issue 10: and only with the current password (a stolen token alone cannot move the account).
+ * A new email replaces the old one only once the code mailed to the new address is entered.
+ * And only with the current password (a stolen token alone cannot move the account).
  */
 describe.runIf(chromiumPath)('changing the email on /settings', () => {
   let browser: Browser;

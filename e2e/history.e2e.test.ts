@@ -3,12 +3,13 @@ import path from 'node:path';
 import { latestCode } from '@le/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, screenshot } from './support/browser';
 import { makeJpegInBrowser } from './support/members';
 
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
-const dataDir = () => inject('dataDir');
+const baseURL = e2eServer().baseURL;
+const dataDir = () => e2eServer().dataDir;
 
 const LIVE_GATE = 'You need to become a member first to access the Live Chart.';
 const CHART_FALLBACK = 'The live chart could not load. Check your connection and try again.';
@@ -306,7 +307,7 @@ describe.runIf(chromiumPath)('history, live chart and FAQ in the browser', () =>
     await failed.context.close();
   });
 
-  it('/live: guests meet the gate with Sign In and Sign Up; a trial with its next step instead (issue 13)', async () => {
+  it('/live: guests meet the gate with Sign In and Sign Up; a trial with its next step instead', async () => {
     for (const [who, session] of [
       ['guest', null],
       ['trial', trial],
@@ -424,18 +425,26 @@ describe.runIf(chromiumPath)('history, live chart and FAQ in the browser', () =>
     await context.close();
   });
 
-  it('/faq-chat: the accordion opens; the Live Chat card is 600 px high', async () => {
+  it('/faq-chat: a question opens its answer, one at a time; the Live Chat card is 600 px high', async () => {
     for (const width of [375, 1280]) {
       const { context, page, errors } = await contextFor(browser, null, width);
       await page.goto('/faq-chat');
       await page.getByRole('heading', { name: 'Frequently Asked Questions' }).waitFor();
       const answer = page.getByText('Sign up with your name, username and email', { exact: false });
       expect(await answer.isVisible()).toBe(false);
-      await page.getByRole('button', { name: 'How do I get started?' }).click();
+      const first = page.getByText('Lukis Emas ("gold painting") is a members-only community', { exact: false });
+      expect(await first.isVisible()).toBe(true);
+      await page.locator('summary', { hasText: 'How do I get started?' }).click();
       await answer.waitFor({ state: 'visible' });
+      // one answer open at a time
+      await first.waitFor({ state: 'hidden' });
       for (const question of ['What is Lukis Emas?', 'Is the data real-time?', 'Are there guides for beginners?', 'What if I have a technical problem?']) {
-        expect(await page.getByRole('button', { name: question }).count()).toBe(1);
+        expect(await page.locator('summary', { hasText: question }).count()).toBe(1);
       }
+      // and by keyboard, as the platform's own control
+      await page.locator('summary', { hasText: 'Is the data real-time?' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('The live chart streams the XAU/USD price', { exact: false }).waitFor({ state: 'visible' });
       const card = page.getByTestId('live-chat-card');
       await card.getByText('Live Chat', { exact: true }).waitFor();
       expect((await card.boundingBox())?.height).toBe(600);

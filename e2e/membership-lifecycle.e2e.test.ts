@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, openPage, screenshot, settled } from './support/browser';
 import { appErrors, makeJpegInBrowser, payByApi, signInByApi, signUpByApi, useSessionInBrowser, type ApiSession } from './support/members';
 
@@ -10,9 +11,9 @@ import { appErrors, makeJpegInBrowser, payByApi, signInByApi, signUpByApi, useSe
  * admin inbox's side panel opens the member's screen the same way.
  */
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
+const baseURL = e2eServer().baseURL;
 const admin = inject('admin');
-const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+const outbox = () => path.join(e2eServer().dataDir, 'outbox.jsonl');
 
 /** An ended member's one notice in the live room, in place of the composer, with the way to renew. */
 const EXPIRED_NOTICE = 'Your membership has expired. Renew it to post in the chat.';
@@ -120,7 +121,13 @@ describe.runIf(chromiumPath)('membership lifecycle in the browser (contract §9)
     await screenshot(boss.page, 'chat-admin-panel-pending-1280');
 
     await pending.getByRole('button', { name: 'Approve' }).click();
-    await boss.page.getByText('Payment approved', { exact: true }).waitFor();
+    // Approve asks first, naming the member, tier, period and amount; nothing changes before it.
+    const confirm = boss.page.getByRole('alertdialog', { name: 'Approve this payment?' });
+    await expect(confirm.getByTestId('approve-confirm-summary').innerText()).resolves.toMatch(/ becomes a BASIC member for one month \(monthly\), for Rp 50\.000\.$/);
+    await settled(boss.page);
+    await screenshot(boss.page, 'chat-admin-approve-confirm-1280');
+    await confirm.getByRole('button', { name: 'Approve payment' }).click();
+    await boss.page.getByText(/^Approved .+'s BASIC monthly payment$/).waitFor();
     await panel.getByTestId('no-pending-payment').waitFor();
     await row.getByTestId('pending-payment-badge').waitFor({ state: 'detached' });
     await panel.getByTestId('member-standing').filter({ hasText: 'Active' }).waitFor();

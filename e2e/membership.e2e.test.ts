@@ -1,13 +1,14 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, openPage, screenshot, settled } from './support/browser';
 import { appErrors, decideByApi, makeJpegInBrowser, payByApi, signInByApi, signUpByApi, useSessionInBrowser } from './support/members';
 
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
+const baseURL = e2eServer().baseURL;
 const admin = inject('admin');
-const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+const outbox = () => path.join(e2eServer().dataDir, 'outbox.jsonl');
 
 describe.runIf(chromiumPath)('membership payment and dashboard in the browser', () => {
   let browser: Browser;
@@ -50,7 +51,7 @@ describe.runIf(chromiumPath)('membership payment and dashboard in the browser', 
     expect(mine).toBeDefined();
     await decideByApi(baseURL, adminSession, mine!._id, 'reject');
 
-    await page.reload();
+    // The rejection reaches the open dashboard without a reload.
     await page.getByText('Payment Rejected').waitFor();
     await expect(page.getByTestId('membership-action').innerText()).resolves.toBe('Kirim Ulang Pembayaran');
     await expect(page.getByTestId('payment-status').first().innerText()).resolves.toMatch(/rejected/i);
@@ -67,7 +68,9 @@ describe.runIf(chromiumPath)('membership payment and dashboard in the browser', 
     await page.goto('/dashboard-member');
     await page.getByTestId('membership-status').getByText('Active').waitFor();
     await expect(page.getByTestId('membership-plan').innerText()).resolves.toMatch(/BASIC[\s\S]*Rp 50\.000 \/ month/);
-    await expect(page.getByTestId('membership-action').innerText()).resolves.toBe('Upgrade Member');
+    // One next step per state: pay again for the tier held, or move up.
+    await expect(page.getByTestId('membership-action').innerText()).resolves.toBe('Extend Basic');
+    await expect(page.getByTestId('membership-action-other').innerText()).resolves.toBe('Move to Pro');
     await screenshot(page, 'dashboard-member-active-1280');
 
     // The proof opens for its owner.

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launchBrowser, openPage, screenshot, settled } from './support/browser';
+import { e2eServer } from './support/server';
+import { launchBrowser, openPage, screenshot, settled } from './support/browser';
 import { appErrors, makeJpegInBrowser, signUpByApi, useSessionInBrowser } from './support/members';
 
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
-const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+const baseURL = e2eServer().baseURL;
+const outbox = () => path.join(e2eServer().dataDir, 'outbox.jsonl');
 
 describe.runIf(chromiumPath)('profile settings in the browser', () => {
   let browser: Browser;
@@ -55,7 +56,7 @@ describe.runIf(chromiumPath)('profile settings in the browser', () => {
     await dialog.locator('.cropper-crop-box').waitFor();
     await settled(page);
     // The viewport only: a full-page capture resizes the window under the open dialog.
-    await page.screenshot({ path: path.join(ARTIFACTS, 'settings-crop-1280.png') });
+    await screenshot(page, 'settings-crop-1280', { fullPage: false });
     const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/auth/upload-profile'));
     await page.getByTestId('crop-confirm').click();
     const response = await uploaded;
@@ -97,7 +98,7 @@ describe.runIf(chromiumPath)('profile settings in the browser', () => {
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Save Changes' }).waitFor();
     await screenshot(page, 'settings-375');
-    // Issue 10: a member's name may not claim the team, nor hide a bidi override; refused before sending
+    // A member's name may not claim the team, nor hide a bidi override; refused before sending
     const writes: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/auth/update-profile')) writes.push(request.method());
@@ -113,7 +114,7 @@ describe.runIf(chromiumPath)('profile settings in the browser', () => {
     await page.getByTestId('profile-file-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await makeJpegInBrowser(page, 900, 1200) });
     await page.getByTestId('crop-dialog').locator('.cropper-crop-box').waitFor();
     await settled(page);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'settings-crop-375.png') });
+    await screenshot(page, 'settings-crop-375', { fullPage: false });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     expect(appErrors(errors)).toEqual([]);

@@ -1,16 +1,17 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, openPage } from './support/browser';
 import { signInThroughForm as signIn } from './support/members';
 
 /**
- * Realtime first (issue 4): while the socket is up the chat screens do not poll; without it they
+ * Realtime first: while the socket is up the chat screens do not poll; without it they
  * poll the spec's way (lists every 2 s) and stop once the socket is back. And the composer's keys.
  */
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
+const baseURL = e2eServer().baseURL;
 const admin = inject('admin');
-const accounts = inject('accounts');
+const accounts = e2eServer().accounts;
 
 const isListRead = (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname === '/api/chat/admin/chats';
 

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launchBrowser, openPage, screenshot, settled } from './support/browser';
+import { e2eServer } from './support/server';
+import { launchBrowser, openPage, screenshot, settled } from './support/browser';
 import { appErrors, signInByApi, signUpByApi, useSessionInBrowser, type ApiSession } from './support/members';
 
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
-const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+const baseURL = e2eServer().baseURL;
+const outbox = () => path.join(e2eServer().dataDir, 'outbox.jsonl');
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -19,7 +20,7 @@ const sessionRows = (page: Page) => page.getByTestId('session-row');
 /** Waits until the devices list shows `count` rows (a page load, a sign-out, a refresh behind it). */
 const rowsToBe = (page: Page, count: number) => expect.poll(() => sessionRows(page).count(), { timeout: 10_000 }).toBe(count);
 
-/** Issue 10: the signed-in devices and the password, on /settings. */
+/** The signed-in devices and the password, on /settings. */
 describe.runIf(chromiumPath)('security on /settings', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -50,7 +51,7 @@ describe.runIf(chromiumPath)('security on /settings', () => {
     expect(otherText).not.toContain('This device');
     await settled(page);
     await screenshot(page, 'settings-security-1280');
-    await security.screenshot({ path: path.join(ARTIFACTS, 'settings-security-section-1280.png') });
+    await screenshot(security, 'settings-security-section-1280');
 
     // The same account on a phone-sized screen: the rows stack, nothing scrolls sideways.
     const narrow = await openPage(browser, baseURL, 375, 740);
@@ -62,7 +63,7 @@ describe.runIf(chromiumPath)('security on /settings', () => {
     // the devices as the phone shows them, scrolled to (the viewport only: the top bar stays where it is fixed)
     await narrow.page.getByTestId('session-list').scrollIntoViewIfNeeded();
     await settled(narrow.page);
-    await narrow.page.screenshot({ path: path.join(ARTIFACTS, 'settings-security-devices-375.png') });
+    await screenshot(narrow.page, 'settings-security-devices-375', { fullPage: false });
     expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(appErrors(narrow.errors)).toEqual([]);
     await narrow.context.close();
@@ -116,7 +117,7 @@ describe.runIf(chromiumPath)('security on /settings', () => {
     expect(await meStatus(laptop)).toBe(401);
     expect(await meStatus(session)).toBe(200);
     // the one refused change of password is the only request that failed
-    expect(appErrors(errors)).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    expect(appErrors(errors)).toEqual([`Failed to load resource: the server responded with a status of 400 (Bad Request) ${baseURL}/api/auth/change-password`]);
     await context.close();
   });
 

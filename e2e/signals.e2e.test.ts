@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, openPage, screenshot, settled } from './support/browser';
-import { appErrors, signInThroughForm as signIn } from './support/members';
+import { appErrors, signInByApi, signInThroughForm as signIn } from './support/members';
 
 /**
  * Signals in the browser (contract §8): an admin opens a sell signal from /dashboard while a Pro
@@ -10,9 +11,9 @@ import { appErrors, signInThroughForm as signIn } from './support/members';
  * /signals and on the home page's feed.
  */
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
+const baseURL = e2eServer().baseURL;
 const admin = inject('admin');
-const accounts = inject('accounts');
+const accounts = e2eServer().accounts;
 
 /** A price no other suite uses: the rows of this run are told apart by it. */
 const ENTRY = 3000 + (Date.now() % 997) + 0.5;
@@ -97,4 +98,87 @@ describe.runIf(chromiumPath)('signals in the browser', () => {
     expect({ admin: appErrors(boss.errors), pro: appErrors(pro.errors), guest: appErrors(guest.errors) }).toEqual({ admin: [], pro: [], guest: [] });
     await Promise.all([boss.context.close(), pro.context.close(), guest.context.close()]);
   });
+
+  it('tells a Pro member on any page when a stop moves to break-even; /signals shows the record\'s numbers, the small sample, the curve and the chain verified', async () => {
+    const session = await signInByApi(baseURL, admin.email, admin.password);
+    const write = async (method: string, url: string, body?: unknown) => {
+      const response = await fetch(`${baseURL}/api${url}`, {
+        method,
+        headers: { authorization: `Bearer ${session.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${url}`).toBeLessThan(300);
+      return ((await response.json()) as { signal: { _id: string } }).signal;
+    };
+    const entry = ENTRY + 100;
+    // Three closes for the record: a win, a loss, a win after a trailed stop.
+    for (const [exit, stop] of [[entry + 12.5, null], [entry - 8, null], [entry + 6, entry + 6]] as const) {
+      const signal = await write('POST', '/signals', { side: 'buy', entry, stopLoss: entry - 8, takeProfits: [entry + 12.5, entry + 20] });
+      if (stop !== null) await write('PATCH', `/signals/${signal._id}`, { stopLoss: stop });
+      await write('POST', `/signals/${signal._id}/close`, { exitPrice: exit });
+    }
+    const live = await write('POST', '/signals', { side: 'buy', entry, stopLoss: entry - 10, takeProfits: [entry + 15] });
+
+    const pro = await openPage(browser, baseURL, 1280, 800);
+    await signIn(pro.page, accounts!.member.email, accounts!.member.password);
+    // The shell's feed is live once it has counted the open signal (the tab's title) and read the
+    // log after the list it loaded: what happened before that is the past, and raises no notice.
+    const caughtUp = pro.page.waitForResponse((response) => response.url().includes('/api/signals/events'), { timeout: 30_000 });
+    await pro.page.goto('/history');
+    await pro.page.waitForFunction(() => /^\(\d+\) /.test(document.title), undefined, { timeout: 30_000 });
+    await caughtUp;
+    await write('PATCH', `/signals/${live._id}`, { stopLoss: entry });
+    const notice = pro.page.getByText(`Stop moved to break-even: BUY XAU/USD from ${money(entry)}`);
+    await notice.waitFor({ timeout: 20_000 });
+    await settled(pro.page);
+    await screenshot(pro.page, 'signals-notice-stop-moved-pro-1280');
+
+    // The admin trails the stop past the entry from /live: the preview shows what it locks in, and it saves.
+    const boss = await openPage(browser, baseURL, 375, 800);
+    await signIn(boss.page, admin.email, admin.password);
+    await boss.page.goto('/live');
+    const adminCard = boss.page.getByTestId('open-signal').filter({ hasText: money(entry) });
+    await adminCard.getByRole('button', { name: 'Edit: move stop, change targets, edit analysis' }).click();
+    const edit = boss.page.getByRole('form', { name: 'Edit signal' });
+    await edit.getByLabel('Stop-loss', { exact: true }).fill(String(entry + 5));
+    expect(await edit.getByTestId('preview-locked').textContent()).toContain('50.0 pips');
+    await settled(boss.page);
+    await screenshot(boss.page, 'signals-edit-trail-stop-admin-375');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await pro.page.getByText(`Stop moved to ${money(entry + 5)}: BUY XAU/USD from ${money(entry)}`).waitFor({ timeout: 20_000 });
+    expect(appErrors(boss.errors)).toEqual([]);
+    await boss.context.close();
+
+    for (const width of [375, 1280]) {
+      const guest = await openPage(browser, baseURL, width, 900);
+      await guest.page.goto('/signals');
+      await guest.page.getByTestId('signal-record').waitFor();
+      expect(await guest.page.getByTestId('stat-win-rate-of').textContent()).toMatch(/^of \d+ closed$/);
+      expect(await guest.page.getByTestId('small-sample').textContent()).toContain('too few to judge the win rate');
+      await guest.page.getByTestId('stat-profit-factor').waitFor();
+      await guest.page.getByTestId('curve-last').waitFor();
+      const verified = guest.page.getByTestId('ledger-verified');
+      await verified.waitFor({ timeout: 30_000 });
+      expect(await verified.textContent()).toMatch(/^\d+ events verified, head [0-9a-f]{6}…$/);
+      // A figure's explanation opens on a tap (and on hover with a mouse).
+      await guest.page.getByRole('button', { name: /^Max drawdown\b.*what it means$/ }).click();
+      await guest.page.getByTestId('stat-tip').filter({ hasText: 'largest fall' }).waitFor();
+      await settled(guest.page);
+      await screenshot(guest.page, `signals-record-guest-${width}`);
+      // The labels sit inside the curve's box.
+      const box = (await guest.page.getByTestId('equity-curve').boundingBox())!;
+      for (const label of ['curve-last', 'curve-zero', 'curve-first-date', 'curve-last-date']) {
+        const inner = (await guest.page.getByTestId(label).boundingBox())!;
+        expect(inner.x, label).toBeGreaterThanOrEqual(box.x);
+        expect(inner.x + inner.width, label).toBeLessThanOrEqual(box.x + box.width + 0.5);
+        expect(inner.y, label).toBeGreaterThanOrEqual(box.y);
+        expect(inner.y + inner.height, label).toBeLessThanOrEqual(box.y + box.height + 0.5);
+      }
+      expect(appErrors(guest.errors)).toEqual([]);
+      await guest.context.close();
+    }
+    expect(appErrors(pro.errors)).toEqual([]);
+    await pro.context.close();
+  }, 180_000);
 });

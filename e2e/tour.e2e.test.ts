@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eServer } from './support/server';
 import { launchBrowser, openPage, screenshot, settled } from './support/browser';
 import { makeJpegInBrowser, signInByApi, useSessionInBrowser } from './support/members';
 
@@ -11,15 +12,22 @@ import { makeJpegInBrowser, signInByApi, useSessionInBrowser } from './support/m
  * dropdown's items). A screenshot of each goes to .e2e-artifacts/tour-* to be looked at.
  */
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
+const baseURL = e2eServer().baseURL;
 const admin = inject('admin');
-const accounts = inject('accounts');
+const accounts = e2eServer().accounts;
 
 /**
  * This machine has no internet: the public IP lookup of the page-visit log and the TradingView
  * script cannot load; the app handles both (IP "Unknown", the chart's fallback).
  */
-const appErrors = (errors: string[]) => errors.filter((text) => !/^Failed to load resource: net::ERR_(NAME_NOT_RESOLVED|INTERNET_DISCONNECTED)/.test(text));
+// Also left out: a Socket.IO poll refused with 400 once its engine session is gone (a reconnection
+// under load); the client opens a new session by itself and catches up by seq. The app's own calls count.
+const appErrors = (errors: string[]) =>
+  errors.filter(
+    (text) =>
+      !/^Failed to load resource: net::ERR_(NAME_NOT_RESOLVED|INTERNET_DISCONNECTED)/.test(text) &&
+      !/^Failed to load resource: the server responded with a status of 400 \(Bad Request\) \S+\/socket\.io\/\?EIO=4&transport=polling/.test(text),
+  );
 
 const PUBLIC = ['/', '/history', '/live', '/signals', '/faq-chat', '/home-dashboard', '/history-dashboard', '/faq-chat-dashboard', '/live-dashboard'];
 const SIGNED_IN = ['/settings', '/dashboard-member', '/payment-membership', '/chat-user'];
@@ -104,11 +112,13 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
   afterAll(() => browser?.close());
 
   for (const tour of TOURS) {
-    for (const width of [375, 1280]) {
-      it(`${tour.role} at ${width} px: ${tour.routes.length} screens`, { timeout: 180_000 }, async () => {
-        const { page, context, errors } = await openPage(browser, baseURL, width, width < 768 ? 740 : 800);
-        const account = credentials(tour.role);
-        if (account) await useSessionInBrowser(page, await signInByApi(baseURL, account.email, account.password));
+    // One sign-in per role: the same page is looked at phone-wide, then desktop-wide.
+    it(`${tour.role}: ${tour.routes.length} screens at 375 and 1280 px`, { timeout: 420_000 }, async () => {
+      const { page, context, errors } = await openPage(browser, baseURL, 375, 740);
+      const account = credentials(tour.role);
+      if (account) await useSessionInBrowser(page, await signInByApi(baseURL, account.email, account.password));
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: width < 768 ? 740 : 800 });
         const problems: string[] = [];
 
         for (const route of tour.routes) {
@@ -117,6 +127,8 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
           const where = `${tour.role} ${width} ${route}`;
           // no route guard sent this role away
           const expected = REDIRECTS[tour.role]?.[route] ?? route;
+          // a redirect of the app happens once its page has rendered (an effect): given its moment
+          if (expected !== route) await page.waitForURL((url) => url.pathname === expected, { timeout: 10_000 }).catch(() => undefined);
           if (!GUEST_ONLY.includes(route) && new URL(page.url()).pathname !== expected) problems.push(`${where}: landed on ${page.url()}`);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           if (overflow > 0) problems.push(`${where}: scrolls sideways by ${overflow} px`);
@@ -165,9 +177,9 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
           await page.keyboard.press('Escape');
         }
         expect(appErrors(errors)).toEqual([]);
-        await context.close();
-      });
-    }
+      }
+      await context.close();
+    });
   }
 
   it('the chat screens under 768 px show either the list or one conversation, with a way back', { timeout: 90_000 }, async () => {
@@ -222,7 +234,8 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
     const SAYS_SO = [DOWN, 'Gagal memuat data', 'Could not load'];
     const results: string[] = [];
     for (const [role, routes] of [
-      ['member', ['/history', '/faq-chat', '/settings', '/dashboard-member', '/payment-membership', '/chat-user']],
+      // /history is drawn whole by the server (its loader reads the entries): nothing the browser reads fails there
+      ['member', ['/faq-chat', '/settings', '/dashboard-member', '/payment-membership', '/chat-user']],
       ['admin', ['/dashboard', '/manage-membership', '/manage-history', '/log-activity', '/chat-admin']],
     ] as const) {
       const { page, context } = await openPage(browser, baseURL, 375, 740);
@@ -237,9 +250,10 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
       for (const route of routes) {
         await page.goto(route);
         await page.locator('#main').waitFor();
-        // until the screen says so (5 s at most: a screen that never does is reported below)
+        // until the screen says so (about a second on a quiet machine, one try and one retry; 15 s at
+        // most while another suite shares the cores: a screen that never does is reported below)
         await page
-          .waitForFunction((words) => words.some((text) => document.querySelector('#main')?.textContent?.includes(text)), SAYS_SO, { timeout: 5_000 })
+          .waitForFunction((words) => words.some((text) => document.querySelector('#main')?.textContent?.includes(text)), SAYS_SO, { timeout: 15_000 })
           .catch(() => undefined);
         await settled(page);
         await screenshot(page, `tour-error-${role}-375-${route.slice(1)}`);
@@ -247,6 +261,12 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
         const spinning = await page.locator('#main [role="status"][aria-label^="Loading"]').count();
         const saysSo = SAYS_SO.some((words) => text.includes(words));
         results.push(`${route}: ${saysSo ? 'says so' : spinning ? 'still loading' : 'silent'}`);
+      }
+      if (role === 'member') {
+        await page.goto('/history');
+        await page.getByRole('heading', { name: 'History', exact: true }).waitFor();
+        expect(await page.locator('#main [role="status"][aria-label^="Loading"]').count()).toBe(0);
+        expect(await page.locator('#main').innerText()).not.toContain(DOWN);
       }
       // and once the server answers again, the screens recover: the chat list by itself, the rest on Try again
       const recovering = role === 'admin' ? '/chat-admin' : '/chat-user';
@@ -259,8 +279,13 @@ describe.runIf(chromiumPath)('a tour of every screen, per role and width', () =>
         await page.goto('/dashboard-member');
         await page.getByText(DOWN).waitFor();
         await page.unrouteAll();
-        await page.getByRole('button', { name: 'Try again' }).click();
-        await page.getByTestId('membership-status').waitFor();
+        // Try again reads it again; a read of /auth/me by another part of the page (the socket's
+        // catch-up) may have got there first, and the screen is back without it
+        const status = page.getByTestId('membership-status');
+        const tryAgain = page.getByRole('button', { name: 'Try again' });
+        await tryAgain.or(status).first().waitFor();
+        await tryAgain.click({ timeout: 2_000 }).catch(() => undefined);
+        await status.waitFor();
       }
       await context.close();
     }

@@ -1,26 +1,24 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launchBrowser, openPage, settled } from './support/browser';
+import { e2eServer } from './support/server';
+import { launchBrowser, openPage, screenshot, settled } from './support/browser';
 import { appErrors, signInByApi, signUpByApi, useSessionInBrowser, type ApiSession } from './support/members';
 
 /**
- * The unread badge (issue 13): a private message for the signed-in user shows on the avatar of the
+ * The unread badge: a private message for the signed-in user shows on the avatar of the
  * top bar and on its Message item, on any page, without a reload (the socket), and goes once the
  * conversation is read. Each test has accounts of its own (a fresh sign-up), so counts start known.
  */
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
+const baseURL = e2eServer().baseURL;
 const admin = inject('admin');
-const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+const outbox = () => path.join(e2eServer().dataDir, 'outbox.jsonl');
 
-const SHOTS = process.env.SHOTS_DIR ?? path.join(ARTIFACTS, 'unread-badge');
 /** The top of the screen as it shows (the bar, and the dropdown when open). */
 const shoot = async (page: Page, name: string) => {
   await settled(page);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await screenshot(page, `unread-badge/${name}`, { fullPage: false });
 };
 
 const api = async <T>(session: ApiSession, method: string, route: string, body?: unknown): Promise<T> => {

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launchBrowser, openPage } from './support/browser';
+import { e2eServer } from './support/server';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 import { makeJpegInBrowser, signInByApi, signUpByApi, useSessionInBrowser } from './support/members';
 
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
+const baseURL = e2eServer().baseURL;
 const admin = inject('admin');
-const outbox = () => path.join(inject('dataDir'), 'outbox.jsonl');
+const outbox = () => path.join(e2eServer().dataDir, 'outbox.jsonl');
 
 /** Spec §5/§8 upload states on /settings: progress while the photo goes up, the fallback text when it fails. */
 describe.runIf(chromiumPath)('photo upload states', () => {
@@ -37,7 +38,7 @@ describe.runIf(chromiumPath)('photo upload states', () => {
     const bar = dialog.getByRole('progressbar', { name: 'Upload progress' });
     await bar.waitFor();
     // The viewport only: a full-page capture resizes the window under the open dialog.
-    await page.screenshot({ path: path.join(ARTIFACTS, 'settings-uploading-1280.png') });
+    await screenshot(page, 'settings-uploading-1280', { fullPage: false });
     expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
     release();
 
@@ -66,7 +67,7 @@ describe.runIf(chromiumPath)('photo upload states', () => {
       const bar = page.getByRole('progressbar', { name: 'Uploading' });
       await bar.waitFor();
       await page.getByText(/^(Uploading|Processing)…$/).waitFor();
-      await page.screenshot({ path: path.join(ARTIFACTS, `history-create-uploading-${width}.png`), fullPage: true });
+      await screenshot(page, `history-create-uploading-${width}`);
       release();
       await page.waitForURL((url) => url.pathname === '/manage-history');
       await context.close();
@@ -87,7 +88,7 @@ describe.runIf(chromiumPath)('photo upload states', () => {
       await card.getByText('Failed to read the image file.').waitFor();
       expect(await page.getByTestId('crop-dialog').count()).toBe(0);
       expect(await page.getByText('Cropper is not ready. Please try again.').count()).toBe(0);
-      await page.screenshot({ path: path.join(ARTIFACTS, `settings-corrupt-image-${width}.png`), fullPage: true });
+      await screenshot(page, `settings-corrupt-image-${width}`);
 
       // the next, good file opens the cropper and the message goes
       await page.getByTestId('profile-file-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await makeJpegInBrowser(page, 900, 900) });

@@ -1,26 +1,23 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, settled } from './support/browser';
+import { e2eServer } from './support/server';
+import { launchBrowser, openPage, screenshot, settled } from './support/browser';
 import { appErrors, signInByApi, signInThroughForm, useSessionInBrowser } from './support/members';
 
 const admin = inject('admin');
 
 /**
- * Actions that fit the viewer (issue 13): a signed-in trial is offered a membership on Home, in the
+ * Actions that fit the viewer: a signed-in trial is offered a membership on Home, in the
  * top bar and at the /live gate, never sign-up or sign-in; a guest who signs in from the gate comes
  * back to /live. The seeded accounts (support/seed.ts) are the trial, the paid member and the expired one.
  */
 const chromiumPath = inject('chromium');
-const baseURL = inject('baseURL');
-const accounts = inject('accounts');
+const baseURL = e2eServer().baseURL;
+const accounts = e2eServer().accounts;
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots13b';
 const shoot = async (page: Page, name: string, fullPage = true) => {
   await settled(page);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+  await screenshot(page, `viewer-actions/${name}`, { fullPage });
 };
 
 /** Home is long: its hero and its promo, each as the screen shows it. */
@@ -112,7 +109,7 @@ describe.runIf(chromiumPath && accounts)('actions that fit the viewer', () => {
       await signInThroughForm(member.page, accounts!.member.email, accounts!.member.password);
       await member.page.goto('/');
       await member.page.getByTestId('hero-actions').getByText('Open the live chart').waitFor();
-      if (width === 1280) await expect(member.page.getByTestId('nav-viewer-action').innerText()).resolves.toBe('Upgrade Member');
+      if (width === 1280) await expect(member.page.getByTestId('nav-viewer-action').innerText()).resolves.toBe('Move to Expert');
       await shootHome(member.page, `home-member-${width}`);
       await member.context.close();
     }

@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Declared for a reason other than an import in src (named, so the exception is visible). */
 const NOT_IMPORTED: Record<string, Record<string, string>> = {
-  api: { tsx: 'loads the TypeScript at run time (scripts/start.mjs, the CLIs)' },
+  api: { tsx: 'loads the TypeScript of the CLIs at run time (pnpm backup, pnpm chat:check)' },
   web: { '@emotion/react': "Chakra UI's peer dependency: its styling engine, imported by Chakra itself" },
 };
 

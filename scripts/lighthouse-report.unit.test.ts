@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { TARGETS, formatRow, initialJs, initialScripts, loadedJs, medianScores, missedTargets, scoresOf } from './lighthouse-report.mjs';
+import { TARGETS, formatRow, loadedJs, medianScores, missedTargets, scoresOf } from './lighthouse-report.mjs';
 
 /** `pnpm lighthouse` (scripts/lighthouse.mjs): its targets, its table and the initial JavaScript it weighs. */
 const lhr = (scores: Record<string, number | null>) => ({ categories: Object.fromEntries(Object.entries(scores).map(([id, score]) => [id, { score }])) });
@@ -33,47 +33,6 @@ describe('lighthouse report', () => {
     expect(formatRow('/', { performance: 53, accessibility: 96, 'best-practices': 96, seo: 92 })).toMatch(
       /MISSED: performance 53 < 90, accessibility 96 < 100, seo 92 < 95$/,
     );
-  });
-
-  it('weighs the entry module and its modulepreloads, once each, not lazy chunks, styles or other origins', () => {
-    const html = `<!doctype html><html><head>
-      <script type="module" crossorigin src="/assets/index-a.js"></script>
-      <link rel="modulepreload" crossorigin href="/assets/vendor-b.js">
-      <link rel="modulepreload" crossorigin href="/assets/vendor-b.js">
-      <link rel="stylesheet" href="/assets/index-c.css">
-      <link rel="icon" href="/favicon.svg">
-      <script src="https://s3.tradingview.com/tv.js"></script>
-    </head><body><div id="root"></div></body></html>`;
-    expect(initialScripts(html)).toEqual(['/assets/index-a.js', '/assets/vendor-b.js']);
-
-    const dist = mkdtempSync(path.join(tmpdir(), 'le-initial-js-'));
-    try {
-      mkdirSync(path.join(dist, 'assets'));
-      writeFileSync(path.join(dist, 'index.html'), html);
-      const a = 'const a = 1;'.repeat(300);
-      const b = 'export const b = [1, 2, 3];'.repeat(100);
-      writeFileSync(path.join(dist, 'assets/index-a.js'), a);
-      writeFileSync(path.join(dist, 'assets/vendor-b.js'), b);
-      writeFileSync(path.join(dist, 'assets/lazy-page.js'), 'x'.repeat(100_000));
-      const measured = initialJs(dist);
-      expect(measured.files.map((file) => file.url)).toEqual(['/assets/index-a.js', '/assets/vendor-b.js']);
-      expect(measured.gzipBytes).toBe(gzipSync(a, { level: 9 }).length + gzipSync(b, { level: 9 }).length);
-      expect(measured.beforePaintGzipBytes).toBe(measured.gzipBytes);
-
-      // With the build's preload list: the app's start is what every address names (not a page's own).
-      const boot = 'export const boot = "the shell";'.repeat(200);
-      writeFileSync(path.join(dist, 'assets/boot-d.js'), boot);
-      writeFileSync(
-        path.join(dist, 'route-preloads.json'),
-        JSON.stringify({ '/': ['/assets/boot-d.js', '/assets/vendor-b.js', '/assets/lazy-page.js'], '/history': ['/assets/boot-d.js', '/assets/vendor-b.js'] }),
-      );
-      const withStart = initialJs(dist);
-      expect(withStart.files.map((file) => file.url)).toEqual(['/assets/index-a.js', '/assets/vendor-b.js', '/assets/boot-d.js']);
-      expect(withStart.beforePaintGzipBytes).toBe(measured.gzipBytes);
-      expect(withStart.gzipBytes).toBe(measured.gzipBytes + gzipSync(boot, { level: 9 }).length);
-    } finally {
-      rmSync(dist, { recursive: true, force: true });
-    }
   });
 
   it('weighs the same-origin scripts a page loaded while recorded, once each, from the build', () => {

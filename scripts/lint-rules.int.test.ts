@@ -38,7 +38,7 @@ const probes: { name: string; file: string; code: string; rule: string }[] = [
   {
     name: 'shared web code importing the app layer',
     file: 'web/src/hooks/probe.ts',
-    code: "import { AppRouter } from '@/app/router';\nexport const probe = AppRouter;\n",
+    code: "import { AppProvider } from '@/app/provider';\nexport const probe = AppProvider;\n",
     rule: 'import-x/no-restricted-paths',
   },
   {
@@ -74,7 +74,7 @@ const probes: { name: string; file: string; code: string; rule: string }[] = [
   {
     name: 'a feature importing the app layer',
     file: 'web/src/features/home/probe.ts',
-    code: "import { AppRouter } from '@/app/router';\nexport const probe = AppRouter;\n",
+    code: "import { AppProvider } from '@/app/provider';\nexport const probe = AppProvider;\n",
     rule: 'import-x/no-restricted-paths',
   },
   {

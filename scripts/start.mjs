@@ -1,13 +1,11 @@
 #!/usr/bin/env node
 // `pnpm start [all|api|realtime]`: builds the web app if it is missing or older than its sources,
-// then runs the server in this same process (TypeScript is loaded through tsx, so there is no
-// separate compile step).
-import { spawnSync } from 'node:child_process';
+// then runs the compiled server in this same process (scripts/server-build.mjs).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
-import { webBuildState } from './web-build.mjs';
+import { ensureServerBuild } from './server-build.mjs';
+import { buildWeb, webBuildState, webBuilder } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv[2] ?? 'all';
@@ -22,27 +20,20 @@ if (mode !== 'realtime') {
   const missing = state === 'missing';
   // Only the default build is ours to rebuild; a WEB_DIST given from outside is served as it is.
   const stale = state === 'stale' && !process.env.WEB_DIST;
-  const vite = path.join(root, 'web', 'node_modules', 'vite', 'bin', 'vite.js');
-  if (stale && !existsSync(vite)) {
-    process.stdout.write('The web app is older than its sources, but Vite is not installed here: serving the build as it is.\n');
+  const builder = webBuilder(root);
+  if (stale && !existsSync(builder)) {
+    process.stdout.write('The web app is older than its sources, but its build tools are not installed here: serving the build as it is.\n');
   }
-  if (missing || (stale && existsSync(vite))) {
+  if (missing || (stale && existsSync(builder))) {
     process.stdout.write(missing ? 'Building the web app (first start)...\n' : 'Rebuilding the web app (its sources changed)...\n');
-    const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-      cwd: path.join(root, 'web'),
-      stdio: 'inherit',
-      // whatever NODE_ENV the shell has, the served app is the production build
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) process.exit(build.status ?? 1);
+    const status = buildWeb(root, webDist, { quiet: true });
+    if (status !== 0) process.exit(status);
   }
   process.env.WEB_DIST = webDist;
 }
 
-register();
-if (mode === 'realtime') {
-  await import('../realtime-server/src/main.ts');
-} else {
-  process.argv[2] = mode;
-  await import('../api/src/cli.ts');
-}
+// The server runs as JavaScript compiled ahead of time (server-build.mjs), built first when
+// missing or older than its sources: a start compiles nothing.
+const entry = await ensureServerBuild(mode === 'realtime' ? 'realtime' : 'api');
+if (mode !== 'realtime') process.argv[2] = mode;
+await import(entry);

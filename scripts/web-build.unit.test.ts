@@ -21,9 +21,9 @@ describe('webBuildState', () => {
     at(contract, 1_000);
     expect(webBuildState(root, dist)).toBe('missing');
 
-    mkdirSync(dist, { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html>');
-    at(path.join(dist, 'index.html'), 2_000);
+    mkdirSync(path.join(dist, 'server'), { recursive: true });
+    writeFileSync(path.join(dist, 'server/index.js'), 'export {};');
+    at(path.join(dist, 'server/index.js'), 2_000);
     expect(webBuildState(root, dist)).toBe('fresh');
 
     at(source, 3_000);

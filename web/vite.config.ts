@@ -1,41 +1,61 @@
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
+import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './build/precompress.ts';
-import { routePreloadsPlugin } from './build/route-preloads.ts';
-import { serverRenderPlugin } from './build/server-render.ts';
 
 const apiOrigin = 'http://localhost:3000';
 
-export default defineConfig({
-  // route preloads: each address's own scripts, named by the API in the HTML it sends (web-app plugin);
-  // precompress: a .br and a .gz copy of each built text file, sent by the API (web-app plugin);
-  // server render: the bundle with which the API draws a guest's first paint of the public pages
-  plugins: [react(), routePreloadsPlugin(), precompressPlugin(), serverRenderPlugin()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // React Router's framework mode (react-router.config.ts): the browser's build in <build>/client, the
+  // server's in <build>/server, which the API imports to draw every page (plugins/external/web-app.ts).
+  // precompress: a .br and a .gz copy of each built text file of the browser's, sent by the API.
+  // pwa (the browser's build only): the service worker src/sw/sw.ts built into /sw.js with the offline
+  // page and icons precached (nothing else: pages and /api are never cached); the manifest is
+  // public/manifest.webmanifest
+  plugins: [
+    reactRouter(),
+    precompressPlugin(),
+    isSsrBuild
+      ? null
+      : VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'src/sw',
+          filename: 'sw.ts',
+          injectRegister: false,
+          manifest: false,
+          injectManifest: { globPatterns: ['offline.html', 'icons/*.png'] },
+        }),
+  ],
   // `@/lib/...` is `web/src/lib/...` (the same alias in web/tsconfig.json and vitest.config.ts).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // The server build carries every dependency in it: the API runs it without the web's node_modules.
+  ssr: { noExternal: true },
+  // React's production build on the server, whatever NODE_ENV the API runs with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     proxy: {
       '/api': { target: apiOrigin, changeOrigin: true },
       '/socket.io': { target: apiOrigin, ws: true, changeOrigin: true },
     },
   },
-  preview: {
-    proxy: {
-      '/api': { target: apiOrigin, changeOrigin: true },
-      '/socket.io': { target: apiOrigin, ws: true, changeOrigin: true },
-    },
-  },
   build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Chakra's theme is one large module; the warning is about the lazy pages' shared chunk, not the entry.
+    // Chakra's theme is one large module; the warning is about the pages' shared chunk, not the entry.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // Chakra builds every component's anatomy (createAnatomy) and its default theme (defineConfig)
-      // at the top of modules the entry imports; both only make objects, so unused results go
-      // (about 2 KB gzipped of the entry).
+      // at the top of modules the entry imports; both only make objects, so unused results go.
       treeshake: { manualPureFunctions: ['createAnatomy', 'defineConfig'] },
+      // What every page runs first and changes only with the dependencies (React, React Router,
+      // TanStack Query, zustand) as one file: a returning reader keeps it across our releases, and
+      // a first one fetches it as one request rather than split by which pages share which part.
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: {
+              groups: [{ name: 'framework', test: /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(react|react-dom|scheduler|react-router|@tanstack\/query-core|@tanstack\/react-query|zustand)\// }],
+            },
+          },
     },
   },
-});
+}));

@@ -1,13 +1,14 @@
 /**
  * `pnpm backup <file>`: a consistent copy of the embedded store (DATA_DIR/store.sqlite) taken with
  * SQLite's online backup, while the server runs. Reads the same configuration as the server.
- * The copy is checked (integrity_check) and its record counts printed. Uploads are plain files in
- * DATA_DIR/uploads: copy that folder as well (README, "Backup and restore").
+ * The copy is checked (integrity_check) and its record counts printed, then what it does not hold:
+ * the signing secret (DATA_DIR/jwt-secret, or JWT_SECRET) and DATA_DIR/uploads (README, "Backup
+ * and restore").
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { backupDatabase, SQLITE_FILE } from './store/sqlite';
 
 const fail = (message: string): never => {
@@ -17,15 +18,9 @@ const fail = (message: string): never => {
 
 const target = process.argv[2];
 if (!target) fail('usage: pnpm backup <file>   (a new file: the copy of DATA_DIR/store.sqlite)');
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
-  throw error;
-}
-if (config!.mongodbUrl) fail('MONGODB_URL is set: the store is MongoDB; back it up with mongodump.');
-const source = path.join(config!.dataDir, SQLITE_FILE);
+const config = loadConfigOrExit();
+if (config.mongodbUrl) fail('MONGODB_URL is set: the store is MongoDB; back it up with mongodump.');
+const source = path.join(config.dataDir, SQLITE_FILE);
 const destination = path.resolve(process.env.INIT_CWD ?? process.cwd(), target!);
 if (!existsSync(source)) fail(`There is no embedded store at ${source}.`);
 if (existsSync(destination)) fail(`${destination} exists already; name a new file.`);
@@ -45,6 +40,12 @@ try {
   const tables = (copy.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((row) => row.name);
   const counts = tables.map((name) => `${name} ${(copy.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }).n}`);
   process.stdout.write(`Backed up ${source} to ${destination} (${statSync(destination).size} bytes): ${counts.join(', ')}\n`);
+  // What the database copy does not hold: without the secret every session ends at the restore.
+  const dataDir = config.dataDir;
+  const secret = process.env.JWT_SECRET ? 'the JWT_SECRET of this server (set in its environment)' : path.join(dataDir, 'jwt-secret');
+  process.stdout.write(
+    `Copy these too: ${secret} (keeps everyone signed in after a restore) and ${path.join(dataDir, 'uploads')}/ (the images), e.g. rsync -a; README "Backup and restore".\n`,
+  );
 } finally {
   copy.close();
 }

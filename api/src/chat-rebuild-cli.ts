@@ -6,21 +6,12 @@
  *
  *   pnpm chat:check [--repair]
  */
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { rebuildChatProjections } from './services/chat-rebuild';
 import { createStore } from './store';
 
 const repair = process.argv.includes('--repair');
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`Configuration error: ${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 const store = await createStore(config);
 try {
   const report = await rebuildChatProjections(store, { repair });

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, dataDirOf, host, integer, jwtSecret as readJwtSecret, port, present, url, type Env } from '@le/config';
-import { EMAIL_PATTERN } from '@le/contracts';
+import { ConfigError, dataDirOf, host, integer, jwtSecret as readJwtSecret, maxSocketsPerAddress, maxSocketsPerUser, port, present, proxyHops, url, type Env } from '@le/config';
+import { EMAIL_PATTERN, normalizeEmail } from '@le/contracts';
+import { readVapidKeys, type VapidKeys } from './lib/vapid-keys';
+import { earlierRunTraces } from './store/start-checks';
 
 /** Configuration of contract §2, read and validated once at start-up. */
 export interface Config {
@@ -11,6 +13,8 @@ export interface Config {
   mongodbUrl: string | null;
   redisUrl: string | null;
   jwtSecret: string;
+  /** What an earlier run left in DATA_DIR when this start began (`jwt-secret`, `uploads`...). */
+  earlierRun: string[];
   adminEmail: string | null;
   adminPassword: string | null;
   smtpUrl: string | null;
@@ -37,22 +41,20 @@ export interface Config {
    * address (an office behind NAT), and for the browser suites, where every client is 127.0.0.1.
    */
   rateLimitScale: number;
+  /** Contract §10: Socket.IO connections at once from one client address (MAX_SOCKETS_PER_ADDRESS). */
+  maxSocketsPerAddress: number;
+  /** Contract §10: at once per signed-in user (MAX_SOCKETS_PER_USER, 20). */
+  maxSocketsPerUser: number;
   /** Contract §2: activity-log entries older than this many days are removed. */
   activityRetentionDays: number;
+  /** Web Push's VAPID identity (contract §14): from the environment, or generated once into DATA_DIR. */
+  vapid: VapidKeys;
 }
 
 export { ConfigError };
 
 /** The same plain mailbox the API accepts from users (contract §10). */
 const EMAIL = new RegExp(EMAIL_PATTERN, 'u');
-
-/** TRUST_PROXY: a hop count; `true` is one hop, `false` or unset none. */
-const proxyHops = (env: Env): number => {
-  const raw = env.TRUST_PROXY?.trim().toLowerCase();
-  if (raw === undefined || raw === '' || raw === 'false') return 0;
-  if (raw === 'true') return 1;
-  return integer(env, 'TRUST_PROXY', 0, 0, 10);
-};
 
 export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config => {
   const production = env.NODE_ENV === 'production';
@@ -63,9 +65,11 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
   }
 
+  // Read before the secret is made: a first start writes one, and it is no earlier run's.
+  const earlierRun = earlierRunTraces(dataDir);
   const jwtSecret = readJwtSecret(env, dataDir, { production, create: true });
 
-  const adminEmail = present(env.ADMIN_EMAIL) ? env.ADMIN_EMAIL.trim() : null;
+  const adminEmail = present(env.ADMIN_EMAIL) ? (normalizeEmail(env.ADMIN_EMAIL).email ?? env.ADMIN_EMAIL.trim()) : null;
   const adminPassword = present(env.ADMIN_PASSWORD) ? env.ADMIN_PASSWORD : null;
   if (adminEmail !== null && !EMAIL.test(adminEmail)) {
     throw new ConfigError(`ADMIN_EMAIL must be an email address, got "${adminEmail}"`);
@@ -84,6 +88,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     mongodbUrl: url(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     jwtSecret,
+    earlierRun,
     adminEmail,
     adminPassword,
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
@@ -97,6 +102,27 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     webDist: present(env.WEB_DIST) ? path.resolve(cwd, env.WEB_DIST) : null,
     trustProxy: proxyHops(env),
     rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1000),
+    maxSocketsPerAddress: maxSocketsPerAddress(env),
+    maxSocketsPerUser: maxSocketsPerUser(env),
     activityRetentionDays: integer(env, 'ACTIVITY_RETENTION_DAYS', 180, 1, 36500),
+    vapid: readVapidKeys(env, dataDir, adminEmail),
   };
+};
+
+/** For the entry points: a ConfigError ends the process, its words on stderr (exit code 1); anything else is left to the caller. */
+export const exitOnConfigError = (error: unknown): void => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(1);
+  }
+};
+
+/** `loadConfig` for the entry points (the server, the CLIs): a configuration error ends the process. */
+export const loadConfigOrExit = (): Config => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    exitOnConfigError(error);
+    throw error;
+  }
 };

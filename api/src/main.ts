@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { createRealtimeServer, redisPresence, type PresenceStore, type RealtimeServer } from '@le/realtime-server';
-import { signalAccessEndsAt, signalAccessOf } from '@le/contracts';
-import { ConfigError, loadConfig, type Config } from './config';
+import { logRedisOutages, type RealtimeServer } from '@le/realtime-server';
+import { ConfigError, exitOnConfigError, loadConfigOrExit, type Config } from './config';
 import { createMailer } from './plugins/app/mailer';
-import { localPublisher, redisPublisher } from './plugins/app/publisher';
 import { buildServer } from './server';
 import { ensureAdmin } from './services/bootstrap-admin';
 import { makeDirPrivate, makeTreePrivateOnce } from './lib/private-files';
 import { catchUpChatProjections } from './services/chat-catch-up';
 import { catchUpSignalProjection } from './services/signals/catch-up';
+import { extendLedger } from './services/signals/ledger';
 import { scheduleRetention } from './services/retention';
 import { createLifecycle, type Lifecycle } from './services/lifecycle';
 import { copyHistoryImages } from './services/history-images';
@@ -41,67 +40,51 @@ export const startServer = async (
   // The store (SQLite) and everything else under DATA_DIR are the product user's alone.
   makeDirPrivate(config.dataDir);
   const store = await createStore(config);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  // The rate limits' connection: while Redis is away a command fails at once (no offline queue)
+  // and the limit is skipped, so a write waits for no reconnection attempt.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 0, enableOfflineQueue: false }) : null;
   const app = await buildServer({
     config,
     store,
     redis,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: config.mailOutbox }),
     logger: options.logger ?? true,
+    realtime:
+      mode === 'all'
+        ? {
+            mode: 'in-process',
+            redisUrl: config.redisUrl,
+            trustProxy: config.trustProxy,
+            connectionLimits: { maxSocketsPerAddress: config.maxSocketsPerAddress, maxSocketsPerUser: config.maxSocketsPerUser },
+          }
+        : { mode: 'through-redis', redisUrl: config.redisUrl! },
   });
-  // ioredis reconnects by itself; a refused connection is worth a line in the log, not more.
-  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis'));
+  // ioredis reconnects by itself; an outage is worth a line in the log, not one per retry.
+  const outageLog = { warn: (message: string) => app.log.warn(message), info: (message: string) => app.log.info(message) };
+  if (redis) logRedisOutages(redis, 'rate limits', outageLog);
+  if (config.mongodbUrl && config.vapid.source === 'data-dir') {
+    // Each API process would sign with its own pair: subscriptions made through one fail through another.
+    app.log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: every API process on MongoDB must share one pair (npx web-push generate-vapid-keys)');
+  }
   if (store.takeover) app.log.info({ takeover: store.takeover }, describeTakeover(store.takeover));
   const caughtUp = await catchUpChatProjections(store);
   if (caughtUp.events > 0) app.log.warn(caughtUp, `chat projections were behind their events: ${caughtUp.events} events applied to ${caughtUp.streams} streams`);
   const signalsCaughtUp = await catchUpSignalProjection(store);
   if (signalsCaughtUp.signals > 0) app.log.warn(signalsCaughtUp, `the signals projection was behind its events: ${signalsCaughtUp.signals} signals folded again`);
+  // A DATA_DIR of a build before the ledger gets its chain here, over the events in seq order.
+  const ledgerBuilt = await extendLedger(store);
+  if (ledgerBuilt.records > 0) app.log.info(ledgerBuilt, `the signals ledger was extended by ${ledgerBuilt.records} records`);
   await ensureAdmin(store, { email: config.adminEmail, password: config.adminPassword }, app.log);
   const retention = scheduleRetention(store, { activityRetentionDays: config.activityRetentionDays }, app.log);
   makeTreePrivateOnce(config.dataDir).catch((error: unknown) => app.log.warn({ err: error }, 'could not make DATA_DIR private'));
 
-  let realtime: RealtimeServer | null = null;
-  let ownPresence: PresenceStore | null = null;
-  let publisherRedis: Redis | null = null;
-  if (mode === 'all') {
-    realtime = await createRealtimeServer({
-      httpServer: app.server,
-      redisUrl: config.redisUrl,
-      authenticate: async (token) => {
-        if (!token) return { userId: null, sessionId: null, role: 'guest' };
-        const auth = await app.resolveToken(token);
-        if (!auth) return null;
-        const now = Date.now();
-        return {
-          userId: auth.user._id,
-          sessionId: auth.session._id,
-          role: auth.user.role,
-          expiresAt: auth.session.expiresAt.getTime(),
-          signalAccess: signalAccessOf(auth.user, now),
-          signalAccessEndsAt: signalAccessEndsAt(auth.user, now),
-        };
-      },
-    });
-    // With Redis the adapter carries these emits to the sockets of every other process too.
-    app.realtime.publisher = localPublisher(realtime.io, config.redisUrl ? 'redis' : 'local');
-    app.realtime.presence = realtime.presence;
-  } else {
-    // Its own connection, which queues while Redis is away: what is published during an outage
-    // goes out on reconnect, and the emitter (which does not catch a refused publish) never sees
-    // one. Clients that still miss something catch up from /api/chat/events.
-    publisherRedis = new Redis(config.redisUrl!, { maxRetriesPerRequest: null });
-    publisherRedis.on('error', (error) => app.log.warn({ err: error }, 'redis (publisher)'));
-    // Revocations and roles written to Redis are kept and retried by the publisher while it is away.
-    app.realtime.publisher = redisPublisher(publisherRedis, { log: app.log });
-    ownPresence = redisPresence(config.redisUrl!);
-    app.realtime.presence = ownPresence;
-  }
+  const realtime: RealtimeServer | null = app.realtime.server;
 
   // Reminders and ended rights (contract §9): every API process starts it, the store's lease lets one run it.
   const lifecycle = createLifecycle({
     store,
     mailer: app.mailer,
-    realtime: app.realtime,
+    realtime: { publisher: app.realtime.publisher, push: app.push },
     scanMs: config.lifecycleScanMs,
     renewUrl: `${config.publicUrl}/payment-membership`,
     log: app.log,
@@ -130,14 +113,15 @@ export const startServer = async (
     url: address,
     close() {
       closing ??= (async () => {
+        // Answer what was received, refuse what comes now, then stop listening (contract §15).
+        const httpClosed = drainHttp(app);
         await retention.stop();
         await lifecycle.stop();
         stopCopies.abort();
         await copying;
-        await realtime?.close();
-        await app.close();
-        await ownPresence?.close();
-        await publisherRedis?.quit().catch(() => undefined);
+        await realtime?.close({ reconnect: true });
+        // The publisher's own Redis connection and presence close with the app (plugins/app/realtime.ts).
+        await httpClosed;
         await redis?.quit().catch(() => undefined);
         await store.close();
       })();
@@ -146,26 +130,42 @@ export const startServer = async (
   };
 };
 
+/** How long requests in flight have to finish at a close before their connections are cut. */
+const DRAIN_GRACE_MS = 8_000;
+/**
+ * How long the listener stays open after the signal, answering every new request 503 with
+ * `Connection: close`: a connection the kernel completed but a busy loop had not yet accepted
+ * would be reset by closing the listener at once, and its request was sent before the signal.
+ */
+const ACCEPT_GRACE_MS = 1_000;
+
+/**
+ * A drain: requests already being handled finish; every request that starts now is a 503
+ * (`SHUTTING_DOWN`, Retry-After) on a connection that then closes; after the accept grace the
+ * listener closes and each remaining connection goes as soon as it is idle; past the grace,
+ * what is left is cut, so the process is out within the 10 s of a SIGTERM.
+ */
+const drainHttp = async (app: FastifyInstance): Promise<void> => {
+  app.startDrain();
+  await new Promise((resolve) => setTimeout(resolve, ACCEPT_GRACE_MS));
+  const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => app.server.closeAllConnections(), DRAIN_GRACE_MS - ACCEPT_GRACE_MS);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(idle);
+    clearTimeout(cut);
+  }
+};
+
 /** Entry point of `pnpm start` / `pnpm start:api`. */
 export const main = async (mode: StartMode): Promise<void> => {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`Configuration error: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   let server: RunningServer;
   try {
     server = await startServer(config, mode);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`Configuration error: ${error.message}\n`);
-      process.exit(1);
-    }
+    exitOnConfigError(error);
     process.stderr.write(`Could not start: ${(error as Error).message}\n`);
     process.exit(1);
   }

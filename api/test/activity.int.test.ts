@@ -33,7 +33,7 @@ const logsOf = async (query: string): Promise<ActivityLogEntry[]> => {
 };
 
 describe('POST /api/auth/log-activity', () => {
-  it('records a signed-in visit under the stored user and role, with the reported and the seen IP', async () => {
+  it('records a signed-in visit under the stored user and role, at the address the server saw, the reported one beside it', async () => {
     const response = await visit(
       // what the client claims about itself is not trusted: the session names the user
       { ipAddress: '203.0.113.7', username: 'someone-else', role: 'admin', page: '/live', message: 'Visited /live page' },
@@ -44,8 +44,9 @@ describe('POST /api/auth/log-activity', () => {
     expect(entry).toMatchObject({
       username: trial.username,
       role: 'trial',
-      ipAddress: '203.0.113.7',
+      ipAddress: '10.9.8.7',
       serverIp: '10.9.8.7',
+      reportedIpAddress: '203.0.113.7',
       page: '/live',
       message: 'Visited /live page',
     });
@@ -58,7 +59,24 @@ describe('POST /api/auth/log-activity', () => {
     expect(response.statusCode).toBe(201);
     const entries = (await logsOf('?page=/faq-chat')).filter((entry) => entry.serverIp === ip);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ username: 'guest', role: 'guest', ipAddress: 'Unknown' });
+    expect(entries[0]).toMatchObject({ username: 'guest', role: 'guest', ipAddress: ip, reportedIpAddress: 'Unknown' });
+  });
+
+  it('a guest claiming an address is logged at the address the server saw; the claim is only "reported"', async () => {
+    const ip = nextIp();
+    expect((await visit({ ipAddress: '8.8.8.8', page: '/signals', message: 'x' }, { ip })).statusCode).toBe(201);
+    const [entry] = (await logsOf('?page=/signals')).filter((found) => found.serverIp === ip);
+    expect(entry).toMatchObject({ username: 'guest', ipAddress: ip, reportedIpAddress: '8.8.8.8' });
+  });
+
+  it('records no visit by a non-admin (or a guest) to an admin page; an admin\'s is recorded', async () => {
+    for (const page of ['/dashboard', '/manage-membership', '/manage-history/create', '/log-activity', '/chat-admin']) {
+      expect((await visit({ ipAddress: 'Unknown', page, message: 'x' }, { token: member.token })).statusCode).toBe(201);
+      expect((await visit({ ipAddress: 'Unknown', page, message: 'x' })).statusCode).toBe(201);
+      expect(await logsOf(`?page=${page}`)).toEqual([]);
+    }
+    expect((await visit({ ipAddress: 'Unknown', page: '/dashboard', message: 'x' }, { token: admin.token })).statusCode).toBe(201);
+    expect(await logsOf('?page=/dashboard')).toHaveLength(1);
   });
 
   it('keeps one entry when the same page is logged twice within a second', async () => {

@@ -162,7 +162,8 @@ describe('payments queue', () => {
     expect(body.payment.expiredDate).toBe(body.user.membershipEnd);
     const [log] = await lastLogs(1);
     expect(log).toMatchObject({ username: 'admin', role: 'admin', page: '/manage-membership' });
-    expect(log!.message).toBe(`Approved payment ${payment._id} of ${payer.username} (pro monthly, Rp 100.000)`);
+    const { name } = (await t.store.users.findById(payer.userId))!;
+    expect(log!.message).toBe(`Approved the payment of ${name} (@${payer.username}): PRO monthly, Rp 100.000`);
     // the member's own token now reads as a member
     const me = await as(payer.token, 'GET', '/api/auth/me');
     expect(me.json<{ user: PublicUser }>().user.role).toBe('member');
@@ -188,7 +189,7 @@ describe('payments queue', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json<{ payment: AdminPaymentRecord }>().payment).toMatchObject({ amount: 45_000, expectedAmount: 50_000 });
     const [log] = await lastLogs(1);
-    expect(log!.message).toContain('Rp 45.000 custom');
+    expect(log!.message).toContain('Rp 45.000 (custom)');
   });
 
   it.each([
@@ -220,8 +221,39 @@ describe('payments queue', () => {
     const end = user!.membershipEnd!.getTime();
     // one period, not two
     expect(end - Date.now()).toBeLessThan(32 * DAY);
-    const logs = (await lastLogs(10)).filter((entry) => entry.message.includes(payment._id));
+    const logs = (await lastLogs(10)).filter((entry) => entry.message.includes(`(@${payer.username})`));
     expect(logs).toHaveLength(1);
+  });
+
+  it('tells the payer of each decision (payment:decided, a rejection with its reason) and logs the page it was taken on', async () => {
+    const payer = await signUp(t, 'decided');
+    const told: [string[], unknown][] = [];
+    const original = t.app.realtime.publisher;
+    t.app.realtime.publisher = {
+      ...original,
+      emit: (rooms: string[], event: string, ...args: unknown[]) => {
+        if (event === 'payment:decided') told.push([rooms, args[0]]);
+      },
+    } as typeof original;
+    try {
+      const first = await pendingPayment(payer, 'pro', 'monthly');
+      const referer = (path: string, host = 'localhost:80') => ({ headers: { referer: `http://${host}${path}`, host: 'localhost:80' } });
+      const rejected = await call(t.app, { method: 'POST', url: `/api/admin/payments/${first._id}/reject`, payload: { reason: 'Amount does not match' }, token: admin.token, ...referer('/chat-admin') });
+      expect(rejected.statusCode).toBe(200);
+      expect(told).toEqual([
+        [[`user:${payer.userId}`], { payment: expect.objectContaining({ _id: first._id, status: 'rejected', rejectionReason: 'Amount does not match', expiredDate: null }) }],
+      ]);
+      expect((await lastLogs(1))[0]).toMatchObject({ page: '/chat-admin' });
+
+      const second = await pendingPayment(payer, 'basic', 'monthly');
+      // Another origin's page, or a page that takes no decision, is not believed.
+      const approved = await call(t.app, { method: 'POST', url: `/api/admin/payments/${second._id}/approve`, payload: {}, token: admin.token, ...referer('/chat-admin', 'evil.example') });
+      expect(approved.statusCode).toBe(200);
+      expect(told[1]).toEqual([[`user:${payer.userId}`], { payment: expect.objectContaining({ _id: second._id, status: 'approved', rejectionReason: null }) }]);
+      expect((await lastLogs(1))[0]).toMatchObject({ page: '/manage-membership' });
+    } finally {
+      t.app.realtime.publisher = original;
+    }
   });
 
   it('approve and reject at once: exactly one wins', async () => {
@@ -242,7 +274,8 @@ describe('payments queue', () => {
     expect(response.json<{ payment: AdminPaymentRecord }>().payment).toMatchObject({ status: 'rejected', reason: 'Transfer not received', reviewedBy: admin.userId });
     expect((await t.store.users.findById(payer.userId))?.role).toBe('trial');
     const [log] = await lastLogs(1);
-    expect(log!.message).toBe(`Rejected payment ${payment._id} of ${payer.username} (basic monthly, Rp 50.000): Transfer not received`);
+    const { name } = (await t.store.users.findById(payer.userId))!;
+    expect(log!.message).toBe(`Rejected the payment of ${name} (@${payer.username}): BASIC monthly, Rp 50.000. Reason: Transfer not received`);
     // a second decision is a conflict
     expect((await as(admin.token, 'POST', `/api/admin/payments/${payment._id}/approve`, {})).statusCode).toBe(409);
     expect((await as(admin.token, 'POST', `/api/admin/payments/${payment._id}/reject`, {})).statusCode).toBe(409);
@@ -368,7 +401,7 @@ describe('members', () => {
     expect((await as(admin.token, 'PATCH', `/api/admin/members/${newId()}`, { role: 'trial' })).statusCode).toBe(404);
   });
 
-  it('tells a user whose membership changes (role, tier, end, an approval) and drops their sockets into new rooms, without signing them out', async () => {
+  it('tells a user whose membership changes (role, tier, end, an approval) and moves their sockets into new rooms, without signing them out', async () => {
     const user = await signUp(t, 'sockets');
     const dropped: string[] = [];
     const revoked: string[] = [];
@@ -379,8 +412,8 @@ describe('members', () => {
       emit: (rooms: string[], event: string, ...args: unknown[]) => {
         if (event === 'membership:changed' && rooms.includes(`user:${user.userId}`)) told.push(args[0]);
       },
-      // A membership change refreshes the user's sockets; it never revokes (signs out) a session.
-      refreshUser: (userId: string, role: string) => void dropped.push(`${userId}:${role}`),
+      // A membership change moves the user's sockets; it never revokes (signs out) a session.
+      moveUser: (userId: string, rights: { role: string }) => void dropped.push(`${userId}:${rights.role}`),
       disconnectSession: (sessionId: string) => void revoked.push(sessionId),
     } as typeof original;
     try {

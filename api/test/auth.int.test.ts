@@ -25,7 +25,7 @@ describe('health', () => {
   it('answers with the store and realtime kinds', async () => {
     const response = await call(t.app, { method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', store: 'embedded', realtime: 'local' });
+    expect(response.json()).toEqual({ status: 'ok', store: 'embedded', realtime: 'local', checks: { store: 'ok', redis: 'unused' } });
   });
 });
 
@@ -90,6 +90,21 @@ describe('verify email', () => {
     const days = (user!.trialExpiresAt!.getTime() - before) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThan(7.01);
+  });
+
+  it('signs the user in: the code proved the address, so the answer carries a live session', async () => {
+    const input = await register();
+    const code = await latestCode(t.config.mailOutbox, input.email);
+    const response = await post('/api/auth/verify-email', { email: input.email, code });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ message: string; token: string; sessionId: string; user: { email: string; role: string; passwordHash?: string } }>();
+    expect(body.message).toBe('Email verified. Your trial has started.');
+    expect(body.user).toMatchObject({ email: input.email, role: 'trial' });
+    expect(body.user.passwordHash).toBeUndefined();
+    const me = await call(t.app, { method: 'GET', url: '/api/auth/me', token: body.token });
+    expect(me.statusCode).toBe(200);
+    const sessions = await call(t.app, { method: 'GET', url: '/api/auth/sessions', token: body.token });
+    expect(sessions.json<{ sessions: { _id: string; current: boolean }[] }>().sessions).toEqual([expect.objectContaining({ _id: body.sessionId, current: true })]);
   });
 
   it('refuses a used code', async () => {

@@ -68,6 +68,47 @@ describe('posting in the global room', () => {
 const SECRET = 'secret-tip-do-not-leak';
 const bodyOf = async (url: string, token?: string) => (await get(url, token)).body;
 
+describe('senders as they are now', () => {
+  it('an earlier message shows its sender’s new photo and name on every read and push (not the ones it was posted with)', async () => {
+    const author = await signUp(t, 'photo');
+    await makeMember(author);
+    const first = await post(author.token, { content: 'Posted with the old photo', type: 'global' });
+    const reply = await post(member.token, { content: 'A reply to it', type: 'global', replyTo: first._id });
+    expect(first.sender.photo_profile).toBe('');
+    await t.store.users.update(author.userId, { photo_profile: '/api/files/new-photo', name: 'Renamed Author' });
+    const renamed = { _id: author.userId, photo_profile: '/api/files/new-photo', name: 'Renamed Author' };
+
+    for (const [url, token] of [['/api/chat/public', undefined], ['/api/chat', member.token], ['/api/chat', admin.token]] as const) {
+      const messages = (await get(url, token)).json<{ messages: ChatMessage[] }>().messages;
+      expect(messages.find((message) => message._id === first._id)?.sender, url).toMatchObject(renamed);
+      expect(messages.find((message) => message._id === reply._id)?.replyTo?.sender, url).toMatchObject(renamed);
+    }
+    const events = (await get('/api/chat/events?stream=global&after=0&limit=500', member.token)).json<{ events: ChatEventRecord[] }>().events;
+    expect(events.find((event) => event.message?._id === first._id)?.message?.sender).toMatchObject(renamed);
+
+    // The socket fan-out: an admin hides the message, every audience gets the sender as now.
+    const pushed: { event: string; payload: { message?: ChatMessage } }[] = [];
+    // The services hold the app's one publisher: listen on it rather than replace it.
+    const { publisher } = t.app.realtime;
+    const record = (event: string, args: unknown[]) => void pushed.push({ event, payload: args[0] as { message?: ChatMessage } });
+    const spies = [
+      vi.spyOn(publisher, 'emit').mockImplementation((_rooms, event, ...args) => record(event, args)),
+      vi.spyOn(publisher, 'emitExcept').mockImplementation((_rooms, event, ...args) => record(event, args)),
+    ];
+    try {
+      const hidden = await send('PATCH', `/api/chat/${first._id}/hide`, admin.token, { context: 'test' });
+      expect(hidden.json<{ message: ChatMessage }>().message.sender).toMatchObject(renamed);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(pushed.filter((entry) => entry.event === 'chat:event')).toHaveLength(2);
+    for (const entry of pushed) expect(entry.payload.message?.sender).toMatchObject(renamed);
+    // The log itself keeps who posted as they were then.
+    const [posted] = await t.store.chatEvents.after('global', first.seq - 1, 1);
+    expect(posted).toMatchObject({ type: 'message.posted', data: { messageId: first._id, sender: { photo_profile: '', name: expect.not.stringContaining('Renamed') } } });
+  });
+});
+
 describe('who may post', () => {
   it('refuses guests (401), trials and expired members (403)', async () => {
     expect((await send('POST', '/api/chat', undefined, { content: 'hi' })).statusCode).toBe(401);

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 /**
  * The contract's safety net (contract §4 and §5): every endpoint once, with the role it is meant
  * for, asserting the status and the exact top-level keys of the body. Outside clients rely on
@@ -46,9 +47,15 @@ const proof = (tier: string) => (c: Ctx) =>
   multipart([{ name: 'membershipTier', value: tier }, { name: 'duration', value: 'monthly' }, imageFile('paymentProof', c.jpeg)]);
 const fileId = (url: string): string => url.split('/').pop()!;
 
+/** A browser's subscription as the Push API gives it: a real P-256 key, an endpoint on this machine that nothing answers. */
+const PUSH_SUBSCRIPTION = {
+  endpoint: 'http://127.0.0.1:9/push/contract-walk',
+  keys: { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: randomBytes(16).toString('base64url') },
+};
+
 const rows: Row[] = [
   // ---- §1 health
-  { call: 'GET /health', as: 'guest', url: () => '/api/health', status: 200, keys: ['realtime', 'status', 'store'] },
+  { call: 'GET /health', as: 'guest', url: () => '/api/health', status: 200, keys: ['checks', 'realtime', 'status', 'store'] },
 
   // ---- §5 sign-up and sign-in
   { call: 'POST /auth/register', as: 'guest', url: () => '/api/auth/register', json: (c) => c.fresh, status: 201, keys: ['message'] },
@@ -77,7 +84,8 @@ const rows: Row[] = [
     },
     json: (c) => ({ email: c.fresh.email, code: c.saved.verifyCode }),
     status: 200,
-    keys: ['message'],
+    // The contract's message, and the session the proved address opens.
+    keys: ['message', 'sessionId', 'token', 'user'],
   },
   {
     call: 'POST /auth/login (bad password)',
@@ -273,6 +281,31 @@ const rows: Row[] = [
   { call: 'GET /signals?status=open&limit=', as: 'guest', url: () => '/api/signals?status=open&limit=5', status: 200, keys: ['nextCursor', 'signals'] },
   { call: 'GET /signals/:id', as: 'guest', url: (c) => `/api/signals/${c.saved.signal}`, status: 200, keys: ['events', 'signal'] },
   { call: 'GET /signals/events?after=', as: 'guest', url: () => '/api/signals/events?after=0', status: 200, keys: ['events'] },
+  { call: 'GET /signals/ledger', as: 'guest', url: () => '/api/signals/ledger?after=0&limit=10', status: 200, keys: ['entries', 'head'] },
+  { call: 'GET /signals/ledger/checkpoints', as: 'guest', url: () => '/api/signals/ledger/checkpoints', status: 200, keys: ['checkpoints'] },
+
+  // ---- §14 notifications outside the tab
+  { call: 'GET /push/public-key', as: 'guest', url: () => '/api/push/public-key', status: 200, keys: ['publicKey'] },
+  {
+    call: 'POST /push/subscriptions',
+    as: 'member',
+    url: () => '/api/push/subscriptions',
+    json: () => PUSH_SUBSCRIPTION,
+    status: 201,
+    keys: ['subscription'],
+    save: (body, c) => {
+      c.saved.push = (body.subscription as { _id: string })._id;
+    },
+  },
+  { call: 'POST /push/subscriptions (not a URL)', as: 'member', url: () => '/api/push/subscriptions', json: () => ({ ...PUSH_SUBSCRIPTION, endpoint: 'nowhere' }), status: 400, keys: ['code', 'message'] },
+  { call: 'GET /push/subscriptions', as: 'member', url: () => '/api/push/subscriptions', status: 200, keys: ['subscriptions'] },
+  { call: 'GET /push/subscriptions (guest)', as: 'guest', url: () => '/api/push/subscriptions', status: 401, keys: ['code', 'message'] },
+  { call: 'POST /push/test', as: 'member', url: () => '/api/push/test', status: 202, keys: null },
+  { call: 'GET /notifications/preferences', as: 'member', url: () => '/api/notifications/preferences', status: 200, keys: ['preferences'] },
+  { call: 'PUT /notifications/preferences', as: 'member', url: () => '/api/notifications/preferences', json: () => ({ signalOpened: false }), status: 200, keys: ['preferences'] },
+  { call: 'PUT /notifications/preferences (not a switch)', as: 'member', url: () => '/api/notifications/preferences', json: () => ({ signalOpened: 'yes' }), status: 400, keys: ['code', 'message'] },
+  { call: 'DELETE /push/subscriptions/:id', as: 'member', url: (c) => `/api/push/subscriptions/${c.saved.push}`, status: 204, keys: null },
+  { call: 'DELETE /push/subscriptions', as: 'member', url: () => '/api/push/subscriptions', json: () => ({ endpoint: PUSH_SUBSCRIPTION.endpoint }), status: 204, keys: null },
   { call: 'PATCH /signals/:id', as: 'admin', url: (c) => `/api/signals/${c.saved.signal}`, json: () => ({ stopLoss: 2375 }), status: 200, keys: ['signal'] },
   { call: 'POST /signals/:id/close', as: 'admin', url: (c) => `/api/signals/${c.saved.signal}/close`, json: () => ({ exitPrice: 2390 }), status: 200, keys: ['signal'] },
   { call: 'PATCH /signals/:id (closed)', as: 'admin', url: (c) => `/api/signals/${c.saved.signal}`, json: () => ({ stopLoss: 2371 }), status: 409, keys: ['code', 'message'] },
@@ -282,7 +315,7 @@ const rows: Row[] = [
     as: 'guest',
     url: () => '/api/signals/stats',
     status: 200,
-    keys: ['breakeven', 'byMonth', 'cancelled', 'closed', 'curve', 'losses', 'pips', 'winRate', 'wins'],
+    keys: ['averageHoldMinutes', 'averageR', 'breakeven', 'byAuthor', 'byMonth', 'cancelled', 'closed', 'curve', 'expectancy', 'longestLosingStreak', 'losses', 'maxDrawdown', 'pips', 'profitFactor', 'winRate', 'winRateInterval', 'wins'],
   },
   {
     call: 'POST /signals (to cancel)',
@@ -318,8 +351,8 @@ const rows: Row[] = [
   { call: 'POST /chat (the same clientId: the first message)', as: 'member', url: () => '/api/chat', json: () => ({ content: 'Buy at 2300?', type: 'global', clientId: 'contract-1' }), status: 201, keys: ['message'] },
   { call: 'POST /chat (reply)', as: 'admin', url: () => '/api/chat', json: (c) => ({ content: 'Wait for the close.', type: 'global', replyTo: c.saved.global }), status: 201, keys: ['message'] },
   { call: 'POST /chat (trial)', as: 'fresh', url: () => '/api/chat', json: () => ({ content: 'hi', type: 'global' }), status: 403, keys: ['code', 'message'] },
-  { call: 'GET /chat/public', as: 'guest', url: () => '/api/chat/public', status: 200, keys: ['messages', 'nextCursor'] },
-  { call: 'GET /chat', as: 'member', url: () => '/api/chat', status: 200, keys: ['messages', 'nextCursor'] },
+  { call: 'GET /chat/public', as: 'guest', url: () => '/api/chat/public', status: 200, keys: ['messages', 'nextCursor', 'room'] },
+  { call: 'GET /chat', as: 'member', url: () => '/api/chat', status: 200, keys: ['messages', 'nextCursor', 'room'] },
   { call: 'GET /chat (guest)', as: 'guest', url: () => '/api/chat', status: 401, keys: ['code', 'message'] },
   { call: 'PATCH /chat/:messageId', as: 'member', url: (c) => `/api/chat/${c.saved.global}`, json: () => ({ content: 'Buy at 2310?' }), status: 200, keys: ['message'] },
   { call: 'PATCH /chat/:id/hide', as: 'admin', url: (c) => `/api/chat/${c.saved.global}/hide`, json: () => ({ context: 'global' }), status: 200, keys: ['message'] },
@@ -342,6 +375,33 @@ const rows: Row[] = [
   { call: 'GET /chat/events?stream=<chatId> (guest)', as: 'guest', url: (c) => `/api/chat/events?stream=${c.saved.chat}`, status: 401, keys: ['code', 'message'] },
   { call: 'DELETE /chat/:messageId', as: 'member', url: (c) => `/api/chat/${c.saved.private}`, status: 204, keys: null },
   { call: 'DELETE /chat/:messageId (gone)', as: 'member', url: (c) => `/api/chat/${c.saved.private}`, status: 404, keys: ['code', 'message'] },
+
+  // ---- §13 moderation of the live room
+  { call: 'POST /chat (to report)', as: 'admin', url: () => '/api/chat', json: () => ({ content: 'Reported in the walk' }), status: 201, keys: ['message'], save: (body, c) => void (c.saved.reported = id(body.message)) },
+  { call: 'POST /chat/:messageId/report', as: 'member', url: (c) => `/api/chat/${c.saved.reported}/report`, json: () => ({ reason: 'A test report' }), status: 201, keys: ['report'] },
+  { call: 'POST /chat/:messageId/report (again)', as: 'member', url: (c) => `/api/chat/${c.saved.reported}/report`, json: () => ({ reason: 'Again' }), status: 409, keys: ['code', 'message'] },
+  { call: 'POST /chat/:messageId/report (own message)', as: 'admin', url: (c) => `/api/chat/${c.saved.reported}/report`, json: () => ({ reason: 'Mine' }), status: 403, keys: ['code', 'message'] },
+  {
+    call: 'GET /moderation/reports?status=open',
+    as: 'admin',
+    url: () => '/api/moderation/reports?status=open',
+    status: 200,
+    keys: ['nextCursor', 'openCount', 'reports'],
+    save: (body, c) => void (c.saved.report = id((body.reports as unknown[])[0])),
+  },
+  { call: 'GET /moderation/reports (member)', as: 'member', url: () => '/api/moderation/reports', status: 403, keys: ['code', 'message'] },
+  { call: 'POST /moderation/reports/:id/resolve', as: 'admin', url: (c) => `/api/moderation/reports/${c.saved.report}/resolve`, json: () => ({ action: 'dismiss' }), status: 200, keys: ['report'] },
+  { call: 'POST /moderation/reports/:id/resolve (resolved)', as: 'admin', url: (c) => `/api/moderation/reports/${c.saved.report}/resolve`, json: () => ({ action: 'hide' }), status: 409, keys: ['code', 'message'] },
+  { call: 'POST /moderation/timeouts', as: 'admin', url: () => '/api/moderation/timeouts', json: (c) => ({ userId: c.users.trial.userId, minutes: 10, reason: 'Walk' }), status: 201, keys: ['timeout'] },
+  { call: 'POST /moderation/timeouts (an admin)', as: 'admin', url: () => '/api/moderation/timeouts', json: (c) => ({ userId: c.users.admin.userId, minutes: 10, reason: 'Walk' }), status: 409, keys: ['code', 'message'] },
+  { call: 'GET /moderation/timeouts', as: 'admin', url: () => '/api/moderation/timeouts', status: 200, keys: ['timeouts'] },
+  { call: 'DELETE /moderation/timeouts/:userId', as: 'admin', url: (c) => `/api/moderation/timeouts/${c.users.trial.userId}`, status: 204, keys: null },
+  { call: 'PUT /moderation/room', as: 'admin', url: () => '/api/moderation/room', json: (c) => ({ slowModeSeconds: 0, pinnedMessageId: c.saved.reported }), status: 200, keys: ['room'] },
+  { call: 'PUT /moderation/room (member)', as: 'member', url: () => '/api/moderation/room', json: () => ({ slowModeSeconds: 5 }), status: 403, keys: ['code', 'message'] },
+  { call: 'GET /moderation/filters', as: 'admin', url: () => '/api/moderation/filters', status: 200, keys: ['blockedTerms'] },
+  { call: 'PUT /moderation/filters', as: 'admin', url: () => '/api/moderation/filters', json: () => ({ blockedTerms: [] }), status: 200, keys: ['blockedTerms'] },
+  { call: 'GET /moderation/log?before=&limit=&action=', as: 'admin', url: () => '/api/moderation/log?limit=5&action=timeout.set', status: 200, keys: ['entries', 'nextCursor'] },
+  { call: 'GET /moderation/log (guest)', as: 'guest', url: () => '/api/moderation/log', status: 401, keys: ['code', 'message'] },
 
   // ---- §10 sessions and password
   { call: 'GET /auth/sessions', as: 'member', url: () => '/api/auth/sessions', status: 200, keys: ['sessions'] },

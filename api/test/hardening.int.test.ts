@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, newUserInput, nextIp, signIn, signUp, verifiedInStore, type TestApp } from './helpers';
 
 /**
- * Issue 10: what probing the running product as an attacker found, each as a test (contract §10,
+ * What probing the running product as an attacker found, each as a test (contract §10,
  * the TRUST_PROXY line of §2).
  */
 let t: TestApp;

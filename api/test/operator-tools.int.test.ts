@@ -67,6 +67,9 @@ describe('operator tools on the embedded store', () => {
 
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toMatch(/Backed up .*store\.sqlite to .*-copy\.sqlite \(\d+ bytes\): .*chat_events \d+/);
+    // What the copy does not hold: the signing secret (sessions) and the uploads.
+    expect(backup.output).toContain(`Copy these too: ${path.join(live.path, 'jwt-secret')}`);
+    expect(backup.output).toContain(`${path.join(live.path, 'uploads')}/`);
     expect((await stat(file)).mode & 0o077).toBe(0);
     expect(writtenDuring).toBeGreaterThan(0);
     expect((await stat(file)).size).toBeGreaterThan(15_000_000);
@@ -82,6 +85,17 @@ describe('operator tools on the embedded store', () => {
       expect(events.map((event) => event.seq)).toEqual(events.map((_event, index) => index + 1));
     } finally {
       await store.close();
+    }
+
+    // With the secret copied as the backup's output says, the sessions of the backup go on.
+    await copyFile(path.join(live.path, 'jwt-secret'), path.join(restored.path, 'jwt-secret'));
+    const restoredEnv = { DATA_DIR: restored.path, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PORT: String(await freePort()), HOST: '127.0.0.1' };
+    const again = await startServer(loadConfig(restoredEnv, root), 'all', { logger: false });
+    try {
+      const me = await fetch(`${again.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+    } finally {
+      await again.close();
     }
 
     expect((await run('backup-cli.ts', [file], env)).output).toContain('exists already');

@@ -99,6 +99,19 @@ describe('POST /api/payments', () => {
     expect((await history(user)).json<{ payments: unknown[] }>().payments).toEqual([]);
   });
 
+  it('a proof named .jpg whose bytes are no image → 400 "could not be read", not "only JPEG…"; nothing stored', async () => {
+    const user = await signUp(t, 'corruptpay');
+    const before = await storedUploads(t.dataDir);
+    const noise = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919 + 13) % 256));
+    const response = await pay(user, { membershipTier: 'basic', duration: 'monthly' }, imageFile('paymentProof', noise, 'transfer.jpg', 'image/jpeg'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string; code: string }>()).toEqual({ message: 'The image could not be read. It may be damaged or incomplete.', code: 'IMAGE_UNREADABLE' });
+    // The same bytes sent as something else are still the wrong type.
+    expect((await pay(user, { membershipTier: 'basic', duration: 'monthly' }, imageFile('paymentProof', noise, 'transfer.bin', 'application/octet-stream'))).statusCode).toBe(415);
+    expect(await storedUploads(t.dataDir)).toEqual(before);
+    expect((await history(user)).json<{ payments: unknown[] }>().payments).toEqual([]);
+  });
+
   it('roles: guest 401, trial/expired member/member 201, admin 403', async () => {
     expect((await pay(null, { membershipTier: 'basic', duration: 'monthly' })).statusCode).toBe(401);
     const expired = await makeMember('expired', new Date(Date.now() - DAY));

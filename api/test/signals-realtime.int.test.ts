@@ -114,6 +114,32 @@ describe('signal:event in the one process', () => {
     expect(seen(events[1])).toEqual(REDACTED);
     expect(socket.connected).toBe(true);
   });
+
+  it('a trial made a member stays connected (a raw client, no reconnection) and gets the next signal with its levels', async () => {
+    const admin = await signIn(ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    const trial = await account(null);
+    const socket = await open(trial.token);
+    const drops: string[] = [];
+    socket.on('disconnect', (reason) => drops.push(reason));
+    const told = new Promise((resolve) => socket.once('membership:changed', resolve));
+    const events = record(socket);
+    await inject('POST', '/api/signals', admin.token, BUY);
+    await eventually(() => expect(events).toHaveLength(1), 5_000);
+    expect(seen(events[0])).toEqual(REDACTED);
+
+    const made = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/members/${trial.user._id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { role: 'member', membershipTier: 'pro', duration: 'monthly' },
+    });
+    expect(made.statusCode).toBe(200);
+    await expect(told).resolves.toMatchObject({ role: 'member', membershipTier: 'pro' });
+    await inject('POST', '/api/signals', admin.token, BUY);
+    await eventually(() => expect(events).toHaveLength(2), 5_000);
+    expect(seen(events[1])).toEqual(LEVELS);
+    expect([socket.connected, drops]).toEqual([true, []]);
+  });
 });
 
 const redisServer = requireOrSkip('redis-server', 'signals through Redis', 'apt-get install redis-server');
@@ -170,5 +196,24 @@ describe.runIf(redisServer)('signal:event through Redis to two realtime processe
     expect((await forward()).map(seen)).toEqual([REDACTED]);
     expect((await forward(pro.token)).map(seen)).toEqual([LEVELS]);
     expect((await forward(expert.token)).map(seen)).toEqual([FULL]);
+  });
+
+  it('a trial on a standalone process made a member stays connected (no reconnection) and gets the next signal with its levels', async () => {
+    const trial = await createMember(set, 'trialist');
+    await set.api.app.store.users.update(trial.userId, { role: 'trial', membershipTier: 'trial', membershipEnd: null, trialExpiresAt: new Date(Date.now() + 7 * DAY) });
+    const socket = await openSocket(set.realtime[1]!.url, trial.token);
+    sockets.push(socket);
+    const drops: string[] = [];
+    socket.on('disconnect', (reason) => drops.push(reason));
+    const events = record(socket);
+    await rest(set.apiUrl, 'POST', '/api/signals', { token: admin.token, body: BUY });
+    await eventually(() => expect(events).toHaveLength(1));
+    expect(seen(events[0])).toEqual(REDACTED);
+
+    await rest(set.apiUrl, 'PATCH', `/api/admin/members/${trial.userId}`, { token: admin.token, body: { role: 'member', membershipTier: 'pro', duration: 'monthly' } });
+    await rest(set.apiUrl, 'POST', '/api/signals', { token: admin.token, body: BUY });
+    await eventually(() => expect(events).toHaveLength(2));
+    expect(seen(events[1])).toEqual(LEVELS);
+    expect([socket.connected, drops]).toEqual([true, []]);
   });
 });

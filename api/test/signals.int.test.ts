@@ -143,9 +143,9 @@ describe('changing and closing', () => {
     const moved = await send('PATCH', `/api/signals/${signal._id}`, admin.token, { stopLoss: 2375 });
     expect(moved.statusCode).toBe(200);
     expect(moved.json<{ signal: Signal }>().signal.stopLoss).toBe(2375);
-    const badMove = await send('PATCH', `/api/signals/${signal._id}`, admin.token, { stopLoss: 2381 });
+    const badMove = await send('PATCH', `/api/signals/${signal._id}`, admin.token, { stopLoss: 2390 });
     expect(badMove.statusCode).toBe(400);
-    expect(badMove.json()).toEqual({ message: 'A buy needs its stop-loss below the entry.', code: 'BAD_LEVELS' });
+    expect(badMove.json()).toEqual({ message: 'A buy keeps its stop-loss below the first take-profit.', code: 'BAD_LEVELS' });
     expect((await send('PATCH', `/api/signals/${signal._id}`, admin.token, {})).statusCode).toBe(400);
     await send('PATCH', `/api/signals/${signal._id}`, admin.token, { takeProfits: [2392.5] });
 
@@ -172,6 +172,19 @@ describe('changing and closing', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'This signal is closed and can no longer change.', code: 'SIGNAL_FINISHED' });
     }
+  });
+
+  it('moves the stop to break-even (200) and past the entry, and judges the close against the stop in force then', async () => {
+    const signal = await openSignal(BUY);
+    const even = await send('PATCH', `/api/signals/${signal._id}`, admin.token, { stopLoss: BUY.entry });
+    expect(even.statusCode).toBe(200);
+    expect(even.json<{ signal: Signal }>().signal).toMatchObject({ status: 'open', entry: 2380, stopLoss: 2380 });
+    const trailed = await send('PATCH', `/api/signals/${signal._id}`, admin.token, { stopLoss: 2384.5 });
+    expect(trailed.statusCode).toBe(200);
+    const closed = await send('POST', `/api/signals/${signal._id}/close`, admin.token, { exitPrice: 2384.5 });
+    expect(closed.json<{ signal: Signal }>().signal).toMatchObject({ status: 'closed', outcome: 'sl', pips: 45 });
+    const detail = (await get(`/api/signals/${signal._id}`)).json<SignalDetail>();
+    expect(detail.events.map((e) => e.changes.stopLoss)).toEqual([2370.5, 2380, 2384.5, undefined]);
   });
 
   it('refuses a close at a price that is no price (400) and leaves the signal open, its log unchanged', async () => {
@@ -242,11 +255,30 @@ describe('limits', () => {
 describe('the record and the log', () => {
   it('computes the stats from the events: wins, losses, breakeven, win rate, pips, by month, the curve', async () => {
     const stats = (await get('/api/signals/stats')).json<SignalStats>();
-    // closes so far: +125 (tp), -100 (sl), +17.5 (manual), 0 (breakeven at the entry); one cancelled
-    expect(stats).toMatchObject({ closed: 4, wins: 2, losses: 1, breakeven: 1, cancelled: 1, winRate: 0.5, pips: 42.5 });
+    // closes so far: +125 (tp, risk 95), +45 (sl trailed past the entry, risk 95), -100 (sl, risk 100),
+    // +17.5 (manual, risk 42.7), 0 (breakeven at the entry, risk 95); one cancelled
+    expect(stats).toMatchObject({
+      closed: 5,
+      wins: 3,
+      losses: 1,
+      breakeven: 1,
+      cancelled: 1,
+      winRate: 0.6,
+      winRateInterval: [0.2307, 0.8824],
+      pips: 87.5,
+      expectancy: 17.5,
+      // (125/95 + 45/95 - 1 + 17.5/42.7 + 0) / 5 = 0.2399
+      averageR: 0.24,
+      profitFactor: 1.88,
+      // cumulative 125, 170, 70: a fall of 100 from the peak
+      maxDrawdown: 100,
+      longestLosingStreak: 1,
+    });
     const month = new Date().toISOString().slice(0, 7);
-    expect(stats.byMonth).toEqual([{ month, closed: 4, wins: 2, pips: 42.5 }]);
-    expect(stats.curve.map((point) => point.pips)).toEqual([125, 25, 42.5, 42.5]);
+    expect(stats.byMonth).toEqual([{ month, closed: 5, wins: 3, pips: 87.5 }]);
+    expect(stats.byAuthor).toEqual([{ author: { _id: admin.userId, name: expect.any(String) }, closed: 5, wins: 3, pips: 87.5, expectancy: 17.5 }]);
+    expect(stats.averageHoldMinutes).toBeGreaterThanOrEqual(0);
+    expect(stats.curve.map((point) => point.pips)).toEqual([125, 170, 70, 87.5, 87.5]);
   });
 
   it('numbers every event 1, 2, 3… with no gap, also under concurrent writes, and reads them forward', async () => {

@@ -3,7 +3,10 @@ import { existsSync } from 'node:fs';
 import { appendFile, cp, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import type { SignalLedgerPage } from '@le/contracts';
 import { freePort, tempDir, type TempDir } from '@le/testing';
+import { applySignalEvent, SIGNALS_STREAM, type SignalEvent } from '@le/signal-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startServer, type RunningServer } from '../src/main';
@@ -237,5 +240,78 @@ describe('taking over a NeDB data dir', () => {
     }).toEqual([]);
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     expect(existsSync(path.join(dataDir, 'store.sqlite-wal'))).toBe(true);
+  });
+});
+
+describe('a DATA_DIR of the build before the signals ledger', () => {
+  it('gets its chain at its first start over the events in seq order, computed once; its events and signals stay as they were', async () => {
+    const dir = await tempDir('le-ledger-upgrade-');
+    dirs.push(dir);
+    // The earlier build's store: events without a salt, their projection, and no ledger table.
+    const driver = createSqliteDriver(dir.path);
+    const store = await openStore(driver);
+    const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 9, minute)).toISOString();
+    const author = { _id: 'old-admin', name: 'Ayu' };
+    const log = [
+      { type: 'signal.opened', data: { signalId: 'old-a', side: 'buy', entry: 2330.4, stopLoss: 2320, takeProfits: [2340, 2350], analysis: 'Old analysis', author } },
+      { type: 'signal.opened', data: { signalId: 'old-b', side: 'sell', entry: 2345, stopLoss: 2355, takeProfits: [2335], analysis: null, author } },
+      { type: 'signal.updated', data: { signalId: 'old-a', stopLoss: 2325 } },
+      { type: 'signal.closed', data: { signalId: 'old-a', exitPrice: 2340, pips: 96, outcome: 'tp' } },
+    ].map((event, index) => ({ ...event, _id: `old-e${index + 1}`, seq: index + 1, stream: SIGNALS_STREAM, actorId: 'old-admin', at: at(index) }) as SignalEvent);
+    for (const event of log) {
+      await store.signals.insert(event);
+      await applySignalEvent(store.signals, event);
+    }
+    await store.close();
+    const raw = new Database(path.join(dir.path, 'store.sqlite'));
+    raw.exec('DROP TABLE IF EXISTS signal_ledger');
+    const rows = (table: string) => raw.prepare(`SELECT _id, doc FROM ${table} ORDER BY _id`).all();
+    const before = { events: rows('signal_events'), signals: rows('signals') };
+    raw.close();
+
+    const first = await start(dir.path);
+    const ledger = await api<SignalLedgerPage>(first.base, '/signals/ledger');
+    expect(ledger.status).toBe(200);
+    expect(ledger.body.entries.map((entry) => [entry.seq, entry.type, entry.signalId, entry.status])).toEqual([
+      [1, 'signal.opened', 'old-a', 'open'],
+      [2, 'signal.opened', 'old-b', 'open'],
+      [3, 'signal.updated', 'old-a', 'open'],
+      [4, 'signal.closed', 'old-a', 'closed'],
+    ]);
+    // The chain from the JSON alone, with Node's SHA-256 and a canonical JSON written here.
+    const canonical = (value: unknown): string =>
+      Array.isArray(value)
+        ? `[${value.map(canonical).join(',')}]`
+        : value !== null && typeof value === 'object'
+          ? `{${Object.keys(value)
+              .sort()
+              .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+              .join(',')}}`
+          : JSON.stringify(value);
+    const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    let prev = '0'.repeat(64);
+    for (const { seq, type, at: when, signalId, status, exitPrice, outcome, pips, author: by, commitments, prevHash, hash, reveal } of ledger.body.entries) {
+      expect(prevHash).toBe(prev);
+      prev = sha(`${prev}\n${canonical({ seq, type, at: when, signalId, status, exitPrice, outcome, pips, author: by, commitments })}`);
+      expect(hash).toBe(prev);
+      if (reveal) expect(sha(`${reveal.salt}\n${canonical({ side: reveal.side, entry: reveal.entry, stopLoss: reveal.stopLoss, takeProfits: reveal.takeProfits })}`)).toBe(commitments.levels);
+    }
+    // Closed: its reveals are public; still open: commitments only.
+    expect(ledger.body.entries.map((entry) => entry.reveal?.stopLoss ?? null)).toEqual([2320, null, 2325, 2325]);
+    await first.server.close();
+    servers.splice(servers.indexOf(first.server), 1);
+
+    // A second start keeps the chain it built (the salts drawn for the old events are kept too).
+    const second = await start(dir.path);
+    const again = await api<SignalLedgerPage>(second.base, '/signals/ledger');
+    expect(again.body).toEqual(ledger.body);
+    await second.server.close();
+    servers.splice(servers.indexOf(second.server), 1);
+    const after = new Database(path.join(dir.path, 'store.sqlite'), { readonly: true });
+    try {
+      expect({ events: after.prepare('SELECT _id, doc FROM signal_events ORDER BY _id').all(), signals: after.prepare('SELECT _id, doc FROM signals ORDER BY _id').all() }).toEqual(before);
+    } finally {
+      after.close();
+    }
   });
 });

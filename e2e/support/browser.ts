@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ARTIFACTS = path.join(root, '.e2e-artifacts');
@@ -9,29 +9,15 @@ export const ARTIFACTS = path.join(root, '.e2e-artifacts');
 export const IP_LOOKUP_ORIGIN = 'https://api.ipify.org';
 
 /**
- * The attribute the app sets on `<html>` once it has started (app/boot.tsx). A public page arrives
- * drawn by the server and its buttons do nothing until then; a person waits that second, a test must
- * say so: every page of the browsers below waits for it after `goto` and `reload` (a URL that is not
- * the app, an API answer or a file, is not waited on), moving the pointer first where the page waits
- * for its reader.
+ * The attribute the app sets on `<html>` once it has hydrated the page the server drew and drawn the
+ * reader's own view (app/root.tsx). A person waits that moment, a test must say so: every page of the
+ * browsers below waits for it after `goto` and `reload` (a URL that is not the app, an API answer or a
+ * file, is not waited on).
  */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
-/**
- * A guest's whole drawn page (the home page, the history, /faq-chat: `#root[data-whole]`) starts the
- * app when the reader first acts on it (app/main.tsx); a person moves the pointer, a test does the
- * same (e2e/first-load covers the other first acts: a tap, the wheel, a scroll of the chat's log).
- */
-const engage = async (page: Page): Promise<void> => {
-  const waiting = await page.evaluate(() => document.querySelector('#root[data-whole]') !== null).catch(() => false);
-  if (!waiting) return;
-  await page.mouse.move(1, 1);
-  await page.mouse.move(0, 0);
-};
-
 const waitForApp = async (page: Page): Promise<void> => {
-  await engage(page);
-  await page.waitForFunction((attribute) => !document.getElementById('root') || document.documentElement.hasAttribute(attribute), APP_READY_ATTRIBUTE);
+  await page.waitForFunction((attribute) => document.contentType !== 'text/html' || !document.querySelector('script[type="module"]') || document.documentElement.hasAttribute(attribute), APP_READY_ATTRIBUTE);
 };
 
 /** Contexts whose pages do not wait for the app: one with JavaScript off, say, where it never starts. */
@@ -98,17 +84,27 @@ export const openPage = async (browser: Browser, baseURL: string, width = 1280, 
   page.on('console', (message) => {
     // The public IP lookup cannot answer on this closed network; the app then records "Unknown"
     // (spec §8), so its failed request is expected, not an error of ours.
-    if (message.type() === 'error' && !message.location().url.startsWith(IP_LOOKUP_ORIGIN)) errors.push(message.text());
+    // A failed resource names itself (the console's text does not), so a report says which call failed.
+    const { url } = message.location();
+    if (message.type() === 'error' && !url.startsWith(IP_LOOKUP_ORIGIN)) errors.push(message.text().startsWith('Failed to load resource') && url ? `${message.text()} ${url}` : message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, context, errors };
 };
 
-export const screenshot = async (page: Page, name: string): Promise<string> => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+/**
+ * Where screenshots go when someone wants to look at the screens: `E2E_SCREENSHOTS=1` writes them to
+ * .e2e-artifacts, `E2E_SCREENSHOTS=<folder>` there. Unset (CI), nothing is written: no test compares
+ * them, and a full-page capture of every screen costs the run minutes.
+ */
+export const SCREENSHOTS: string | null = process.env.E2E_SCREENSHOTS ? (process.env.E2E_SCREENSHOTS === '1' ? ARTIFACTS : path.resolve(process.env.E2E_SCREENSHOTS)) : null;
+
+/** Captures the page (full height unless `fullPage: false`) or one element, to be looked at; see SCREENSHOTS. */
+export const screenshot = async (target: Page | Locator, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> => {
+  if (!SCREENSHOTS) return;
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await ('goto' in target ? target.screenshot({ path: file, fullPage }) : target.screenshot({ path: file }));
 };
 
 /**

@@ -1,4 +1,4 @@
-import { ConfigError, dataDirOf, host, jwtSecret, port, url, type Env } from '@le/config';
+import { ConfigError, dataDirOf, host, jwtSecret, maxSocketsPerAddress, maxSocketsPerUser, port, proxyHops, url, type Env } from '@le/config';
 
 /** `pnpm start:realtime`'s configuration, read by the same rules as the API's (@le/config). */
 export interface RealtimeConfig {
@@ -12,6 +12,12 @@ export interface RealtimeConfig {
   apiUrl: string;
   /** The API's signing key: from JWT_SECRET, or the API's DATA_DIR/jwt-secret on the same machine. */
   jwtSecret: string;
+  /** Proxy hops before this process (TRUST_PROXY), for the client address its bounds count by. */
+  trustProxy: number;
+  /** MAX_SOCKETS_PER_ADDRESS (contract §10), counted across the realtime processes in Redis. */
+  maxSocketsPerAddress: number;
+  /** MAX_SOCKETS_PER_USER (contract §10: 20). */
+  maxSocketsPerUser: number;
 }
 
 export const loadRealtimeConfig = (env: Env = process.env, cwd = process.cwd()): RealtimeConfig => {
@@ -29,5 +35,8 @@ export const loadRealtimeConfig = (env: Env = process.env, cwd = process.cwd()):
       create: false,
       hint: ' (the same as the API processes use)',
     }),
+    trustProxy: proxyHops(env),
+    maxSocketsPerAddress: maxSocketsPerAddress(env),
+    maxSocketsPerUser: maxSocketsPerUser(env),
   };
 };

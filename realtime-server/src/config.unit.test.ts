@@ -17,7 +17,15 @@ describe('loadRealtimeConfig', () => {
       redisUrl: base.REDIS_URL,
       apiUrl: 'http://api:3000',
       jwtSecret: SECRET,
+      trustProxy: 0,
+      maxSocketsPerAddress: 200,
+      maxSocketsPerUser: 20,
     });
+  });
+
+  it('reads TRUST_PROXY and MAX_SOCKETS_PER_ADDRESS as the API does', () => {
+    expect(loadRealtimeConfig({ ...base, TRUST_PROXY: 'true', MAX_SOCKETS_PER_ADDRESS: '50' })).toMatchObject({ trustProxy: 1, maxSocketsPerAddress: 50 });
+    expect(() => loadRealtimeConfig({ ...base, MAX_SOCKETS_PER_ADDRESS: '0' })).toThrow(/MAX_SOCKETS_PER_ADDRESS/);
   });
 
   it('API_URL is a base: blanks around it and a trailing slash go, https is accepted', () => {

@@ -1,5 +1,5 @@
 import { ROLES, signalAccessEndsAt, signalAccessOf, type AccessSubject, type Role, type SignalAccess } from '@le/contracts';
-import type { IdentityCache, SocketIdentity } from './index';
+import type { IdentityCache, SocketIdentity } from './identity';
 
 /** What a standalone process reads from a token it verified itself: whose it is, which session, until when. */
 export interface TokenClaims {
@@ -54,9 +54,9 @@ const withTimeout = <T>(work: Promise<T>, ms: number, fallback: T): Promise<T> =
  * then the API itself answers from its store whether the session is live and what the user's role
  * is now. The token's claims never decide a role, and Redis never admits anyone.
  *
- * Answers are kept a few seconds per session. The API's `refreshUser` and `disconnectSession`
- * reach every process through Redis just before the sockets drop (`forgetUser`/`forgetSession`),
- * so the reconnection is asked afresh; while this process cannot hear Redis nothing is kept
+ * Answers are kept a few seconds per session. The API's `moveUser` and `disconnectSession`
+ * reach every process through Redis before the sockets move or drop (`forgetUser`/`forgetSession`),
+ * so the next handshake is asked afresh; while this process cannot hear Redis nothing is kept
  * (`setListening(false)`), since such a message would be missed. An answer that was under way
  * when its user or session was forgotten is not used: the API is asked again.
  */

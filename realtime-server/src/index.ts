@@ -1,39 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { ClientToServerEvents, Role, ServerToClientEvents, SignalAccess } from '@le/contracts';
+import type { ClientToServerEvents, ServerToClientEvents } from '@le/contracts';
 import { LIMITS, ROOMS } from '@le/contracts';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { clientAddress, DEFAULT_CONNECTION_LIMITS, localCounter, redisCounter, TOO_MANY_CONNECTIONS, type ConnectionCounter, type ConnectionLimits } from './connection-limits';
 import { memoryPresence, redisPresence, type PresenceStore } from './presence';
+import { logRedisOutages, type OutageLog } from './redis-outages';
 import { SERVER_EVENTS, type RealtimeServerSideEvents } from './server-events';
+import type { IdentityCache, SocketIdentity, UserRights } from './identity';
+import { roomMove, rightsRooms } from './rooms';
 
 export { memoryPresence, redisPresence, type PresenceStore } from './presence';
 export { SERVER_EVENTS, type RealtimeServerSideEvents } from './server-events';
+export { logRedisOutages, type OutageLog } from './redis-outages';
+export { DEFAULT_CONNECTION_LIMITS, TOO_MANY_CONNECTIONS, clientAddress, type ConnectionLimits } from './connection-limits';
+export type { IdentityCache, SocketIdentity, UserRights } from './identity';
+export { rightsRooms, roomMove, RIGHTS_ROOMS } from './rooms';
 export { confirmThroughApi, type ApiConfirmation, type ApiConfirmationOptions, type TokenClaims } from './confirm';
-
-/** Who a socket belongs to; a guest has no user. */
-export interface SocketIdentity {
-  userId: string | null;
-  sessionId: string | null;
-  role: Role;
-  /** When the token stops being valid (ms since epoch): the socket is dropped then. */
-  expiresAt?: number;
-  /** What the user may see of signals (contract §8), from the stored membership; none when absent. */
-  signalAccess?: SignalAccess;
-  /** When that access ends by itself (the membership's end, ms since epoch): the socket leaves its room then. */
-  signalAccessEndsAt?: number | null;
-}
-
-/** Answers `authenticate` keeps, told when they go stale (see `confirmThroughApi`). */
-export interface IdentityCache {
-  /** The API refreshed this user (role or tier changed). */
-  forgetUser(userId: string): void;
-  /** The API ended this session. */
-  forgetSession(sessionId: string): void;
-  /** False while this process cannot hear Redis, where those messages come from: keep nothing then. */
-  setListening(listening: boolean): void;
-}
 
 export interface RealtimeServerOptions {
   /** The HTTP server to attach to (the API's in the one-process start, a bare one otherwise). */
@@ -52,6 +37,15 @@ export interface RealtimeServerOptions {
   allowedOrigins?: string[];
   /** Largest message a client may send, in bytes (default 16 KiB). */
   maxHttpBufferSize?: number;
+  /**
+   * Sockets at once per client address and per signed-in user, handshakes per address per 10 s
+   * (contract §10); counted across processes through Redis with a Redis URL.
+   */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /** Where a Redis outage is told, once per outage (the console by default). */
+  log?: OutageLog;
+  /** Proxy hops to trust for the client address (TRUST_PROXY), as the API's rate limits count them. */
+  trustProxy?: number;
   /** Client events allowed per socket per 10 s before the socket is dropped (default 50). */
   maxEventsPer10s?: number;
   /** Where online users are kept; by default in Redis with a Redis URL, in this process otherwise. */
@@ -73,12 +67,47 @@ export interface RealtimeServer {
   mode: 'local' | 'redis';
   /** Online users, shared with the API of the same process (or through Redis). */
   presence: PresenceStore;
-  close(): Promise<void>;
+  /**
+   * The user's stored rights changed: this process's sockets of theirs take them (rooms, the
+   * moment the signals' room ends) without a reconnect. Other processes hear it through Redis.
+   */
+  refreshUser(userId: string, rights: UserRights): void;
+  close(options?: { reconnect?: boolean }): Promise<void>;
 }
 
 interface SocketData {
   identity: SocketIdentity;
+  address: string;
+  /** Cancels the timer that takes the socket out of its signals' room when the access ends. */
+  cancelSignalsEnd?: () => void;
 }
+
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, RealtimeServerSideEvents, SocketData>;
+
+/** Leaves the signals' room the moment the access ends (re-armed whenever the rights change). */
+const armSignalsEnd = (socket: RealtimeSocket): void => {
+  socket.data.cancelSignalsEnd?.();
+  socket.data.cancelSignalsEnd = undefined;
+  const { signalAccess = 'none', signalAccessEndsAt } = socket.data.identity;
+  if (signalAccess === 'none' || signalAccessEndsAt === undefined || signalAccessEndsAt === null) return;
+  const room = ROOMS.signals(signalAccess);
+  socket.data.cancelSignalsEnd = runAt(signalAccessEndsAt, () => void socket.leave(room));
+};
+
+/** Moves a live socket into the rooms of new rights, as its identity from now on: nobody is disconnected. */
+const applyRights = (socket: RealtimeSocket, rights: UserRights): void => {
+  const { leave, join } = roomMove(rights);
+  for (const room of leave) void socket.leave(room);
+  for (const room of join) void socket.join(room);
+  socket.data.identity = { ...socket.data.identity, role: rights.role, signalAccess: rights.signalAccess, signalAccessEndsAt: rights.signalAccessEndsAt };
+  armSignalsEnd(socket);
+};
+
+/** One per process, so that its connections tell one outage once (redis-outages.ts). */
+const consoleOutageLog: OutageLog = {
+  warn: (message) => process.stderr.write(`${message}\n`),
+  info: (message) => process.stdout.write(`${message}\n`),
+};
 
 const tokenOf = (socket: { handshake: { auth?: unknown } }): string | undefined => {
   const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -136,9 +165,14 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
 
   let closed = false;
   const { identityCache } = options;
-  // The API's refreshes and ended sessions, each just before the sockets concerned drop.
-  io.sockets.on(SERVER_EVENTS.userRefreshed, (userId) => {
-    if (typeof userId === 'string') identityCache?.forgetUser(userId);
+  const refreshUser = (userId: string, rights: UserRights) => {
+    for (const socket of io.of('/').sockets.values()) if (socket.data.identity?.userId === userId) applyRights(socket, rights);
+  };
+  // The API's refreshes and ended sessions, each before the moves or drops that follow them.
+  io.sockets.on(SERVER_EVENTS.userRefreshed, (userId, rights) => {
+    if (typeof userId !== 'string') return;
+    identityCache?.forgetUser(userId);
+    if (rights && typeof rights === 'object' && typeof rights.role === 'string') refreshUser(userId, rights);
   });
   io.sockets.on(SERVER_EVENTS.sessionEnded, (sessionId) => {
     if (typeof sessionId === 'string') identityCache?.forgetSession(sessionId);
@@ -146,9 +180,9 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
 
   /**
    * Every signed-in socket here is checked again, as at its handshake (one check per token): one
-   * whose session ended, whose user or role is not the same, or that cannot be checked now is
-   * dropped (the client reconnects into the right rooms, or is refused). For when this process
-   * may have missed the API's `disconnectSockets` (it could not hear Redis meanwhile).
+   * whose session ended, whose user is not the same, or that cannot be checked now is dropped (the
+   * client reconnects, or is refused); one whose rights changed moves into the rooms of the new
+   * ones. For when this process may have missed the API's word (it could not hear Redis meanwhile).
    */
   const reconfirm = async (dropUnchecked = true) => {
     const checks = new Map<string, Promise<SocketIdentity | null | undefined>>();
@@ -166,8 +200,11 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
         const was = socket.data.identity;
         // the periodic round keeps a socket it could not check now (an API blip must not drop everyone)
         if (now === undefined && !dropUnchecked) continue;
-        const changed = !now || now.userId !== was.userId || now.role !== was.role || (now.signalAccess ?? 'none') !== (was.signalAccess ?? 'none');
-        if (!closed && socket.connected && changed) socket.disconnect(true);
+        if (closed || !socket.connected) continue;
+        if (!now || now.userId !== was.userId) socket.disconnect(true);
+        else if (now.role !== was.role || (now.signalAccess ?? 'none') !== (was.signalAccess ?? 'none') || now.signalAccessEndsAt !== was.signalAccessEndsAt) {
+          applyRights(socket, { role: now.role, signalAccess: now.signalAccess ?? 'none', signalAccessEndsAt: now.signalAccessEndsAt ?? null });
+        }
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
@@ -177,6 +214,9 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
   if (options.redisUrl) {
     const pub = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
     const sub = pub.duplicate();
+    const outageLog = options.log ?? consoleOutageLog;
+    logRedisOutages(pub, 'adapter publish', outageLog);
+    logRedisOutages(sub, 'adapter subscribe', outageLog);
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
     // Broadcasts published while this process could not hear Redis are gone; once its
@@ -197,12 +237,35 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
     });
   }
 
+  const holder = `rt:${randomBytes(6).toString('hex')}`;
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
+  // A whole address's sockets may come back at once after a restart: the rate follows the bound.
+  if (options.connectionLimits?.handshakesPer10s === undefined) {
+    limits.handshakesPer10s = Math.max(DEFAULT_CONNECTION_LIMITS.handshakesPer10s, Math.ceil(limits.maxSocketsPerAddress * 1.2));
+  }
+  const counter: ConnectionCounter = redisClients[0] ? redisCounter(redisClients[0], holder, limits) : localCounter(limits);
+
+  // The rate and the address's bound first: a refused handshake costs no session check.
+  io.use((socket, next) => {
+    const address = clientAddress(socket.request, options.trustProxy ?? 0);
+    socket.data.address = address;
+    counter.handshake(address).then(
+      (allowed) => next(allowed ? undefined : new Error(TOO_MANY_CONNECTIONS)),
+      () => next(),
+    );
+  });
+
   io.use((socket, next) => {
     options
       .authenticate(tokenOf(socket))
-      .then((identity) => {
+      .then(async (identity) => {
         if (!identity) return next(new Error('unauthorized'));
         socket.data.identity = identity;
+        const claim = await counter.claim(socket.id, socket.data.address, identity.userId);
+        if (!claim) return next(new Error(TOO_MANY_CONNECTIONS));
+        // The engine's connection, not the socket: it closes however the handshake ends.
+        if (socket.conn.readyState !== 'open') claim.release();
+        else socket.conn.once('close', () => claim.release());
         next();
       })
       // A failure to check (store or Redis away) is not a verdict on the token: the client may retry.
@@ -213,7 +276,6 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
   // each online/offline edge once, whichever process (or API heartbeat) observed it.
   const presence = options.presence ?? (options.redisUrl ? redisPresence(options.redisUrl) : memoryPresence());
   const presenceTtl = options.presenceTtlMs ?? LIMITS.presenceTtlMs;
-  const holder = `rt:${randomBytes(6).toString('hex')}`;
   const localSockets = new Map<string, number>();
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
@@ -249,23 +311,15 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
   recheck?.unref();
 
   const maxEvents = options.maxEventsPer10s ?? 50;
-  io.on('connection', (socket: Socket<ClientToServerEvents, ServerToClientEvents, RealtimeServerSideEvents, SocketData>) => {
+  io.on('connection', (socket: RealtimeSocket) => {
     const { identity } = socket.data;
-    void socket.join(ROOMS.role(identity.role));
-    if (identity.userId) void socket.join(ROOMS.user(identity.userId));
-    if (identity.sessionId) void socket.join(ROOMS.session(identity.sessionId));
     // Signals go out once per audience (everything, the levels, the rest): the socket joins the
     // room of what its stored membership shows, and leaves it the moment the membership ends.
-    const signalAccess = identity.signalAccess ?? 'none';
-    if (signalAccess !== 'none') {
-      const room = ROOMS.signals(signalAccess);
-      void socket.join(room);
-      const endsAt = identity.signalAccessEndsAt;
-      if (endsAt !== undefined && endsAt !== null) {
-        const cancel = runAt(endsAt, () => void socket.leave(room));
-        socket.once('disconnect', cancel);
-      }
-    }
+    for (const room of rightsRooms(identity)) void socket.join(room);
+    if (identity.userId) void socket.join(ROOMS.user(identity.userId));
+    if (identity.sessionId) void socket.join(ROOMS.session(identity.sessionId));
+    armSignalsEnd(socket);
+    socket.once('disconnect', () => socket.data.cancelSignalsEnd?.());
 
     const { userId } = identity;
     if (userId) {
@@ -319,16 +373,24 @@ export const createRealtimeServer = async (options: RealtimeServerOptions): Prom
     io,
     mode: options.redisUrl ? 'redis' : 'local',
     presence,
-    /** Drops every socket and stops the engine; the HTTP server is left to its owner. */
-    async close() {
+    refreshUser,
+    /**
+     * Drops every socket and stops the engine; the HTTP server is left to its owner. With
+     * `reconnect` (a drain: SIGTERM) the connections are closed under the sockets rather than
+     * the sockets ended: clients see "transport close", which Socket.IO answers by reconnecting
+     * on its own randomised back-off (to another process when scaled), not all at one instant.
+     */
+    async close(how: { reconnect?: boolean } = {}) {
       clearInterval(refresh);
       clearInterval(sweep);
       if (recheck) clearInterval(recheck);
-      io.local.disconnectSockets(true);
+      if (how.reconnect) io.engine.close();
+      else io.local.disconnectSockets(true);
       // The users of this process leave (and are announced) before the connections go.
       await Promise.all([...pending]);
       closed = true;
       io.engine.close();
+      counter.close();
       await Promise.all([...io._nsps.values()].map((namespace) => namespace.adapter.close()));
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
       if (!options.presence) await presence.close();

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { loadRealtimeConfig, type RealtimeConfig } from './config';
 import { confirmThroughApi, type TokenClaims } from './confirm';
 import { createRealtimeServer } from './index';
+import { logRedisOutages } from './redis-outages';
 
 /**
  * `pnpm start:realtime`: Socket.IO alone on its own PORT, rooms shared through Redis. It fails
@@ -26,21 +27,14 @@ try {
   if (error instanceof ConfigError) fail(error.message);
   throw error;
 }
-const { port, host, redisUrl, apiUrl, jwtSecret: secret } = config!;
+const { port, host, redisUrl, apiUrl, jwtSecret: secret, trustProxy, maxSocketsPerAddress, maxSocketsPerUser } = config!;
 
 const verify = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
 // ioredis reconnects by itself. Meanwhile the revoked-session check is skipped (the API still
 // answers for every handshake); sockets already open are confirmed again once it is back.
-let redisDown = false;
-redis.on('error', (error) => {
-  if (!redisDown) process.stderr.write(`redis unavailable: ${error.message}\n`);
-  redisDown = true;
-});
-redis.on('ready', () => {
-  if (redisDown) process.stdout.write('redis available again\n');
-  redisDown = false;
-});
+const outageLog = { warn: (message: string) => process.stderr.write(`${message}\n`), info: (message: string) => process.stdout.write(`${message}\n`) };
+logRedisOutages(redis, 'revocations', outageLog);
 
 const httpServer = createServer((req, res) => {
   if (req.url === '/health') {
@@ -64,15 +58,22 @@ const realtime = await createRealtimeServer({
   redisUrl,
   authenticate: confirmation.authenticate,
   identityCache: confirmation,
+  log: outageLog,
+  trustProxy,
+  connectionLimits: { maxSocketsPerAddress, maxSocketsPerUser },
 });
 
 httpServer.listen(port, host, () => {
   process.stdout.write(`realtime server listening on port ${port} (redis, sessions confirmed by ${apiUrl})\n`);
 });
 
+// SIGTERM: no new connections; every socket is told to reconnect (to another process behind the
+// proxy); out within 10 s whatever happens.
 const shutdown = () => {
-  void realtime.close().finally(() => {
-    httpServer.close();
+  setTimeout(() => process.exit(1), 10_000).unref();
+  httpServer.close();
+  void realtime.close({ reconnect: true }).finally(() => {
+    httpServer.closeAllConnections();
     void redis.quit().finally(() => process.exit(0));
   });
 };

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { isServerBuild } from './server-render.ts';
 
 /** Text formats worth compressing (images and fonts are compressed already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
@@ -53,8 +52,8 @@ export const precompress = (dir: string): string[] => {
 /** The Vite plugin: precompresses the build's output (the public folder's files too) once it is written. */
 export const precompressPlugin = (): Plugin => ({
   name: 'le-precompress',
-  // the server bundle (server-render.ts) is read from disk by the API, never sent
-  apply: (_config, env) => env.command === 'build' && !isServerBuild(env),
+  // the server's build is imported by the API, never sent
+  apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
   writeBundle(options) {
     if (options.dir) precompress(options.dir);
   },

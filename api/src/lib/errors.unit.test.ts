@@ -1,6 +1,6 @@
-import { ChatRuleError, StreamConflictError } from '@le/chat-core';
+import { RuleError, SeqTakenError } from '@le/event-kit';
 import { describe, expect, it } from 'vitest';
-import { asRefusal, badRequest, conflict, failed, forbidden, notFound, statusOf, tooLarge, tooManyRequests, unauthorized, unavailable, unsupportedType } from './errors';
+import { asRuleError, badRequest, conflict, failed, forbidden, notFound, statusOf, tooLarge, tooManyRequests, unauthorized, unavailable, unsupportedType } from './errors';
 
 describe('refusals become statuses in one place', () => {
   it('each kind has its status', () => {
@@ -16,18 +16,20 @@ describe('refusals become statuses in one place', () => {
       [failed('x', 'X'), 500],
       [unavailable('x', 'X'), 503],
     ] as const;
-    for (const [refusal, status] of cases) expect([refusal.kind, statusOf(asRefusal(refusal)!)]).toEqual([refusal.kind, status]);
+    for (const [refusal, status] of cases) expect([refusal.kind, statusOf(asRuleError(refusal)!)]).toEqual([refusal.kind, status]);
   });
 
-  it("chat-core's rule errors keep their message and code; a stream lost to other writers is a 409 to retry", () => {
-    const rule = asRefusal(new ChatRuleError('forbidden', 'You can only delete your own messages.', 'NOT_OWNER'))!;
+  it("the cores' rule errors keep their message and code; a stream lost to other writers is a 409 to retry", () => {
+    const rule = asRuleError(new RuleError('forbidden', 'You can only delete your own messages.', 'NOT_OWNER'))!;
     expect([statusOf(rule), rule.message, rule.code]).toEqual([403, 'You can only delete your own messages.', 'NOT_OWNER']);
-    const busy = asRefusal(new StreamConflictError('global', 7))!;
-    expect([statusOf(busy), busy.code]).toEqual([409, 'STREAM_BUSY']);
+    const busy = asRuleError(new SeqTakenError('global', 7))!;
+    expect([statusOf(busy), busy.code, busy.message]).toEqual([409, 'STREAM_BUSY', 'The chat is busy. Please try again.']);
+    const signals = asRuleError(new SeqTakenError('signals', 3))!;
+    expect([statusOf(signals), signals.code, signals.message]).toEqual([409, 'STREAM_BUSY', 'The signals are busy. Please try again.']);
   });
 
   it('anything else is not a refusal (the handler answers 500 without its text)', () => {
-    expect(asRefusal(new Error('ENOSPC: no space left'))).toBeNull();
-    expect(asRefusal('a string')).toBeNull();
+    expect(asRuleError(new Error('ENOSPC: no space left'))).toBeNull();
+    expect(asRuleError('a string')).toBeNull();
   });
 });

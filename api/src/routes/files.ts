@@ -14,7 +14,7 @@ const ORIGINAL_FOR_WIDTH_CACHE = 'public, max-age=300';
 const PRIVATE_CACHE = 'private, no-store';
 
 /**
- * Stored uploads (services/uploads.ts). Public: profile photos, history images. Private: identity
+ * Stored uploads (services/uploads/). Public: profile photos, history images. Private: identity
  * photos and payment proofs, only for their owner and for admins (contract §5).
  */
 const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {

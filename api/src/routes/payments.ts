@@ -36,6 +36,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         // a payment that started waiting since the check is refused by the unique index (409)
         const payment = await submitPayment(app.store, { user, choice: choice!, proofFileId: file._id });
+        app.push.notify({ kind: 'payment', paymentId: payment._id, payerName: user.name, tier: payment.membershipTier, duration: payment.duration });
         return reply.code(201).send({ payment: toPaymentView(payment) });
       } catch (error) {
         await app.uploads.remove(file._id);

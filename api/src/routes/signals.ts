@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ErrorResponse,
   IdParams,
   SignalCloseBody,
   SignalDetail,
   SignalEventList,
   SignalEventsQuery,
+  SignalLedgerCheckpoints,
+  SignalLedgerPage,
+  SignalLedgerQuery,
   SignalList,
   SignalListQuery,
   SignalOpenBody,
@@ -13,10 +15,11 @@ import {
   SignalResponse,
   SignalStats,
 } from '@le/contracts/schemas';
-import { SIGNAL_RULES } from '@le/contracts';
+import { SIGNAL_LEDGER, SIGNAL_RULES } from '@le/contracts';
 import type { FastifyRequest } from 'fastify';
+import { errorResponses } from './responses';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const DEFAULT_EVENTS = 200;
 /** Admins open and manage a few signals a day; this only stops a runaway client. */
 const writeLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
@@ -44,6 +47,14 @@ const signalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/stats', { schema: { response: { 200: SignalStats, ...errors } } }, async () => signals.stats());
+
+  app.get(
+    '/ledger',
+    { onRequest: optionalAuth, schema: { querystring: SignalLedgerQuery, response: { 200: SignalLedgerPage, ...errors } } },
+    async (request) => signals.ledger(readerOf(request), request.query.after ?? 0, request.query.limit ?? SIGNAL_LEDGER.pageMax),
+  );
+
+  app.get('/ledger/checkpoints', { schema: { response: { 200: SignalLedgerCheckpoints, ...errors } } }, async () => signals.checkpoints());
 
   app.get(
     '/events',

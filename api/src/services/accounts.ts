@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
-import type { RealtimeServices } from '../plugins/app/services';
+import type { EventPublisher } from '../plugins/app/publisher';
+import type { PushNotifier } from './push';
 import { DuplicateKeyError, newUserRecord, type CodePurpose, type SessionRecord, type Store, type UserRecord } from '../store';
 import type { UserChanges } from '../store/users-repository';
 import { codeRefused, type CodeService } from './one-time-codes';
@@ -29,12 +30,14 @@ export interface AccountServiceDeps {
   presence: PresenceService;
   /** Removes a stored file no longer referenced (a replaced photo). */
   uploads: Pick<UploadService, 'remove'>;
-  /** Read at each call: the realtime side is attached after the app is built (main.ts). */
-  services: { realtime: RealtimeServices };
+  /** Drops a revoked session's sockets. */
+  publisher: EventPublisher;
+  /** Forgets a revoked session's devices. */
+  push?: Pick<PushNotifier, 'sessionsEnded'>;
   trialDays: number;
   tokenLifetimeSeconds: number;
   /** Signs the session token (the JWT plugin's `sign`). */
-  signToken: (claims: { sub: string; sid: string; role: string }) => string;
+  signToken: (claims: { sub: string; sid: string }) => string;
   log: FastifyBaseLogger;
   clock?: () => Date;
 }
@@ -65,7 +68,9 @@ export const createAccountService = (deps: AccountServiceDeps) => {
 
   /** After a session was revoked: its sockets drop on every process, admins see it go. */
   const dropSession = async (userId: string, sessionId: string): Promise<void> => {
-    deps.services.realtime.publisher.disconnectSession(sessionId);
+    deps.publisher.disconnectSession(sessionId);
+    // A shared phone stops getting the alerts of whoever signed out on it.
+    await deps.push?.sessionsEnded([sessionId]);
     await presence.leave(userId, sessionId);
   };
 
@@ -80,6 +85,27 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     const ended = await sessions.revokeAllForUser(userId, clock(), except);
     for (const sessionId of ended) await dropSession(userId, sessionId);
     return ended.length;
+  };
+
+  /**
+   * A new session for a user who proved who they are, and its token. `online` false: not counted
+   * online until its tab's first heartbeat (a session opened by a mailed code, not a sign-in form).
+   */
+  const openSession = async (user: UserRecord, client: { userAgent: string; ip: string }, online = true) => {
+    const now = clock();
+    const session = await sessions.create({
+      _id: newId(),
+      userId: user._id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + deps.tokenLifetimeSeconds * 1000),
+      revokedAt: null,
+      lastSeenAt: now,
+      online,
+      userAgent: client.userAgent.slice(0, 300),
+      ip: client.ip,
+    });
+    const token = deps.signToken({ sub: user._id, sid: session._id });
+    return { token, session, user };
   };
 
   /** Names and usernames of anyone but an admin may not look like the team's. */
@@ -118,16 +144,22 @@ export const createAccountService = (deps: AccountServiceDeps) => {
      * The emailed code proves the address: the account becomes a trial for `trialDays`. Unknown,
      * already verified and wrong all get `codeRefused()` (contract §10: no account oracle).
      */
-    async verifyEmail(email: string, code: string): Promise<void> {
+    /**
+     * The mailed code proves the address (and the password was set a moment ago at sign-up): the
+     * account becomes a trial and a session is opened, so the user goes on signed in. Null only
+     * when the account vanished between the two writes.
+     */
+    async verifyEmail(email: string, code: string, client: { userAgent: string; ip: string }) {
       const user = await users.findByEmail(email);
       if (!user || user.emailVerified) throw codeRefused();
       await codes.consume(user, 'verify', code);
-      await users.update(user._id, {
+      const verified = await users.update(user._id, {
         emailVerified: true,
         role: 'trial',
         membershipTier: 'trial',
         trialExpiresAt: new Date(clock().getTime() + deps.trialDays * DAY_MS),
       });
+      return verified ? openSession(verified, client, false) : null;
     },
 
     /**
@@ -151,21 +183,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       }
       if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized('Wrong email or password.');
       if (!user.emailVerified) throw forbidden('Please verify your email before signing in.', 'EMAIL_NOT_VERIFIED');
-      const now = clock();
-      const session = await sessions.create({
-        _id: newId(),
-        userId: user._id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + deps.tokenLifetimeSeconds * 1000),
-        revokedAt: null,
-        lastSeenAt: now,
-        online: true,
-        userAgent: client.userAgent.slice(0, 300),
-        ip: client.ip,
-      });
-      // `role` only tells a standalone realtime server which rooms to join; the API reads roles from the store.
-      const token = deps.signToken({ sub: user._id, sid: session._id, role: user.role });
-      return { token, session, user };
+      return openSession(user, client);
     },
 
     endSession,

@@ -1,6 +1,6 @@
-import { LIMITS, type ActivityLogEntry } from '@le/contracts';
+import { isAdminPage, LIMITS, type ActivityLogEntry } from '@le/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { newId } from '../lib/ids';
+import { newOrderedId } from '../lib/ids';
 import type { ActivityRecord, Store } from '../store';
 
 /** The sentence of a page visit (spec §7), written by the server. */
@@ -27,7 +27,7 @@ export interface ActivityOrigin {
 
 /** The record of one action by `origin`'s user (or a guest). */
 export const activityRecord = (origin: ActivityOrigin, input: ActivityInput, now = new Date()): Omit<ActivityRecord, 'usernameLower'> => ({
-  _id: newId(),
+  _id: newOrderedId(now),
   userId: origin.who?.userId ?? null,
   username: origin.who?.username ?? GUEST_NAME,
   role: origin.who?.role ?? 'guest',
@@ -59,6 +59,9 @@ export const createActivityService = (activity: Store['activity'], log: FastifyB
    * false then, true when written.
    */
   async recordVisit(origin: ActivityOrigin, visit: { page: string; ipAddress?: string }): Promise<boolean> {
+    // A non-admin never sees an admin page (the app sends them to sign in): a report of such a
+    // visit is no visit, and the log must not read as if they had been there.
+    if (isAdminPage(visit.page) && origin.who?.role !== 'admin') return false;
     const message = visitMessage(visit.page);
     const record = activityRecord(origin, { ...visit, message }, clock());
     const since = new Date(record.createdAt.getTime() - LIMITS.pageVisitDedupMs);
@@ -74,8 +77,11 @@ export const toActivityLogEntry = (record: ActivityRecord): ActivityLogEntry => 
   _id: record._id,
   username: record.username,
   role: record.role,
-  ipAddress: record.ipAddress,
+  // The address the server saw; the one the browser reported (a public-IP lookup, or anything a
+  // client cares to write) only beside it, labelled (contract §10).
+  ipAddress: record.serverIp,
   serverIp: record.serverIp,
+  ...(record.ipAddress && record.ipAddress !== record.serverIp ? { reportedIpAddress: record.ipAddress } : {}),
   page: record.page,
   message: record.message,
   createdAt: record.createdAt.toISOString(),

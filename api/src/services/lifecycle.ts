@@ -4,6 +4,7 @@ import type { EventPublisher } from '../plugins/app/publisher';
 import type { Store, UserRecord } from '../store';
 import type { NoticeKind } from '../store/lifecycle-repository';
 import { announceMembership } from './membership-events';
+import type { PushNotifier } from './push';
 
 const DAY_MS = 86_400_000;
 const LEASE = 'membership-lifecycle';
@@ -87,7 +88,7 @@ export interface LifecycleReport {
 export interface LifecycleOptions {
   store: Store;
   mailer: Mailer;
-  realtime: { publisher: EventPublisher };
+  realtime: { publisher: EventPublisher; push?: PushNotifier };
   /** How often it runs (LIFECYCLE_SCAN_MS). */
   scanMs: number;
   /** Where "renew" points: the payment page of this deployment. */
@@ -121,6 +122,8 @@ export const createLifecycle = (options: LifecycleOptions) => {
     if (!(await store.lifecycle.claimNotice(user._id, end, kind, now))) return false;
     try {
       await mailer.send(reminderMail(user, kind, options.renewUrl));
+      // The same reminder on the member's devices, claimed by the same notice: once per period.
+      options.realtime.push?.notifyUser(user._id, { kind: 'membership', reminder: kind, tier: user.membershipTier });
       return true;
     } catch (error) {
       await store.lifecycle.releaseNotice(user._id, end, kind).catch(() => undefined);

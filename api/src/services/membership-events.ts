@@ -1,4 +1,4 @@
-import { canUseMemberFeatures, ROOMS, type MembershipChangedPayload } from '@le/contracts';
+import { canUseMemberFeatures, ROOMS, signalAccessEndsAt, signalAccessOf, type MembershipChangedPayload } from '@le/contracts';
 import type { EventPublisher } from '../plugins/app/publisher';
 import type { UserRecord } from '../store';
 
@@ -13,10 +13,15 @@ export const membershipChangedPayload = (user: UserRecord, now = new Date()): Me
 
 /**
  * Tells the user's screens their new rights (`membership:changed` to every socket of theirs), then
- * drops those sockets so they reconnect into the rooms of those rights (role, signal levels, the
- * moment they end). The message goes first, on the same path, so it arrives before the drop.
+ * moves those sockets into the rooms of those rights (role, signal levels, the moment they end),
+ * on whichever process holds them: nobody is disconnected. The message goes first, on the same
+ * path, so a screen hears of its rights before the first event they open reaches it.
  */
 export const announceMembership = (publisher: EventPublisher, user: UserRecord, now = new Date()): void => {
   publisher.emit([ROOMS.user(user._id)], 'membership:changed', membershipChangedPayload(user, now));
-  publisher.refreshUser(user._id, user.role);
+  publisher.moveUser(user._id, {
+    role: user.role,
+    signalAccess: signalAccessOf(user, now.getTime()),
+    signalAccessEndsAt: signalAccessEndsAt(user, now.getTime()),
+  });
 };

@@ -6,7 +6,7 @@
  */
 import type { AdminPaymentRecord, Duration, PaidTier, PaymentRecord } from '@le/contracts';
 import { DURATIONS, hasActiveMembership, LIMITS, PAID_TIERS, PRICES } from '@le/contracts';
-import { badRequest, conflict, failed, forbidden, notFound, type Refusal } from '../lib/errors';
+import { badRequest, conflict, failed, forbidden, notFound, type RuleError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { DuplicateKeyError, type PaymentDoc, type Store, type UserRecord } from '../store';
 import { fileUrl } from './uploads';
@@ -145,7 +145,7 @@ export const submitPayment = async (store: Store, { user, choice, proofFileId, n
   }
 };
 
-const alreadyDecided = (payment: PaymentDoc | null): Refusal =>
+const alreadyDecided = (payment: PaymentDoc | null): RuleError =>
   payment
     ? conflict(`This payment was already ${payment.status}.`, 'PAYMENT_DECIDED')
     : notFound('Payment not found.');

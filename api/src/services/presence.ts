@@ -1,6 +1,6 @@
 import { LIMITS, ROOMS } from '@le/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RealtimeServices } from '../plugins/app/services';
+import type { RealtimeServices } from '../plugins/app/publisher';
 
 /**
  * Presence as the API sees it: a browser session's heartbeat vouches for its user for
@@ -10,17 +10,16 @@ import type { RealtimeServices } from '../plugins/app/services';
  */
 const holderOf = (sessionId: string) => `session:${sessionId}`;
 
-/** `realtime` is read at each call: the realtime side is attached after the app is built (main.ts). */
-export const createPresenceService = (services: { realtime: RealtimeServices }, log: FastifyBaseLogger) => {
+export const createPresenceService = ({ publisher, presence }: RealtimeServices, log: FastifyBaseLogger) => {
   const announce = (userId: string, online: boolean) => {
-    services.realtime.publisher.emit([ROOMS.role('admin')], 'presence:changed', { userId, online });
+    publisher.emit([ROOMS.role('admin')], 'presence:changed', { userId, online });
   };
 
   return {
     /** A heartbeat of this browser session. */
     async touch(userId: string, sessionId: string): Promise<void> {
       try {
-        if (await services.realtime.presence.enter(userId, holderOf(sessionId), LIMITS.presenceTtlMs)) announce(userId, true);
+        if (await presence.enter(userId, holderOf(sessionId), LIMITS.presenceTtlMs)) announce(userId, true);
       } catch (error) {
         log.warn({ err: error }, 'presence update failed');
       }
@@ -29,7 +28,7 @@ export const createPresenceService = (services: { realtime: RealtimeServices }, 
     /** The browser session said goodbye (logout, page unload) or was ended. */
     async leave(userId: string, sessionId: string): Promise<void> {
       try {
-        if (await services.realtime.presence.leave(userId, holderOf(sessionId))) announce(userId, false);
+        if (await presence.leave(userId, holderOf(sessionId))) announce(userId, false);
       } catch (error) {
         log.warn({ err: error }, 'presence update failed');
       }
@@ -38,7 +37,7 @@ export const createPresenceService = (services: { realtime: RealtimeServices }, 
     /** Users online now (a socket on any realtime process or a fresh heartbeat); empty if unknown. */
     async userIds(): Promise<Set<string>> {
       try {
-        return new Set(await services.realtime.presence.onlineUserIds());
+        return new Set(await presence.onlineUserIds());
       } catch (error) {
         log.warn({ err: error }, 'presence read failed');
         return new Set();

@@ -1,4 +1,5 @@
-import { StreamConflictError, type ChatEvent, type EventStorePort } from '@le/chat-core';
+import type { ChatEvent, ChatEventStorePort } from '@le/chat-core';
+import { SeqTakenError } from '@le/event-kit';
 import { DuplicateKeyError, type Collection, type StoreDriver } from './collection';
 
 /** A stored chat event; `clientKey` (sender and clientId) makes a retried post unique. */
@@ -17,7 +18,7 @@ export const clientKeyOf = (senderId: string, clientId: string): string => `${se
  * The event store of the chat (`chat_events`): append-only, one document per event, unique on
  * (stream, seq) so two writers can never take the same place in a stream.
  */
-export class ChatEventsRepository implements EventStorePort {
+export class ChatEventsRepository implements ChatEventStorePort {
   /**
    * The last head seen per stream, a hint that saves reading the stream on every write. It can
    * only be behind (another process wrote): then the insert at hint + 1 meets a duplicate key, the
@@ -33,6 +34,9 @@ export class ChatEventsRepository implements EventStorePort {
       { fields: { clientKey: 1 }, unique: true, sparse: true },
       { fields: { 'data.messageId': 1, seq: 1 } },
       { fields: { type: 1, at: 1 } },
+      // Slow mode reads a user's last post in the room; the room's settings are its last room.updated.
+      { fields: { actorId: 1, stream: 1, seq: 1 } },
+      { fields: { stream: 1, type: 1, seq: 1 } },
     ]);
     const repository = new ChatEventsRepository(events);
     // Rolled-back inserts may have raised a hint past the stored head; read heads afresh.
@@ -59,7 +63,7 @@ export class ChatEventsRepository implements EventStorePort {
     if ((this.heads.get(stream) ?? -1) < seq) this.heads.set(stream, seq);
   }
 
-  /** Throws StreamConflictError when (stream, seq) is taken, ClientIdTakenError on a repeated clientId. */
+  /** Throws SeqTakenError when (stream, seq) is taken, ClientIdTakenError on a repeated clientId. */
   async insert(event: ChatEvent): Promise<ChatEvent> {
     const record: ChatEventRecord =
       event.type === 'message.posted' && event.data.clientId !== null
@@ -73,7 +77,7 @@ export class ChatEventsRepository implements EventStorePort {
       if (error instanceof DuplicateKeyError) {
         if (error.field === 'clientKey' && record.clientKey) throw new ClientIdTakenError(record.clientKey);
         this.heads.delete(event.stream);
-        throw new StreamConflictError(event.stream, event.seq);
+        throw new SeqTakenError(event.stream, event.seq);
       }
       throw error;
     }
@@ -98,6 +102,18 @@ export class ChatEventsRepository implements EventStorePort {
   /** Messages posted (in any stream) at or after `since`: the admin dashboard's "messages today". */
   async countPostedSince(since: Date): Promise<number> {
     return this.events.count({ type: 'message.posted', at: { $gte: since.toISOString() } });
+  }
+
+  /** The actor's last post in a stream (slow mode), or null. */
+  async lastPostOf(actorId: string, stream: string): Promise<ChatEvent | null> {
+    const [last] = await this.events.find({ actorId, stream, type: 'message.posted' }, { sort: { seq: -1 }, limit: 1 });
+    return last ? strip(last) : null;
+  }
+
+  /** The last event of this type in a stream (the room's settings: its last room.updated), or null. */
+  async lastOfType(stream: string, type: ChatEvent['type'], beforeSeq = Number.MAX_SAFE_INTEGER): Promise<ChatEvent | null> {
+    const [last] = await this.events.find({ stream, type, seq: { $lt: beforeSeq } }, { sort: { seq: -1 }, limit: 1 });
+    return last ? strip(last) : null;
   }
 
   /** Every event of every stream (for a rebuild). */

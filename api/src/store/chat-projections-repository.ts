@@ -18,6 +18,9 @@ export interface MessagePage {
   nextCursor: number | null;
 }
 
+/** The global room's document before its first event. */
+const newGlobalRoom = (): ChatRecord => ({ _id: GLOBAL_STREAM, seq: 0, lastMessageId: null, lastMessageAt: null, reads: {}, createdAt: new Date() });
+
 /** Streams per unread-count statement (see `countUnreadByStream`). */
 export const UNREAD_CHUNK = 500;
 
@@ -53,17 +56,7 @@ export class ChatProjectionsRepository implements ProjectionPort {
   }
 
   async saveMessage(doc: MessageDoc): Promise<void> {
-    const { _id, ...fields } = doc;
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      if (await this.messages.updateOne({ _id, projSeq: { $lt: doc.projSeq } }, { $set: fields })) return;
-      if (await this.messages.findOne({ _id })) return; // as far along already
-      try {
-        await this.messages.insertOne(doc);
-        return;
-      } catch (error) {
-        if (!(error instanceof DuplicateKeyError)) throw error;
-      }
-    }
+    await this.messages.upsertForward(doc, { field: 'projSeq', below: doc.projSeq });
   }
 
   repliesTo(messageId: string): Promise<MessageDoc[]> {
@@ -76,29 +69,23 @@ export class ChatProjectionsRepository implements ProjectionPort {
   }
 
   async saveHead(stream: string, seq: number, last?: { id: string | null; at: string | null }): Promise<void> {
-    await this.ensureStream(stream);
     const $set: Record<string, unknown> = { seq };
     if (last) Object.assign($set, { lastMessageId: last.id, lastMessageAt: last.at });
-    await this.chats.updateOne({ _id: stream, seq: { $lt: seq } }, { $set });
+    // The global room's document is made on its first event; a private chat's exists from its opening.
+    if (stream === GLOBAL_STREAM) await this.chats.upsertForward({ ...newGlobalRoom(), ...$set } as ChatRecord, { field: 'seq', below: seq }, $set);
+    else await this.chats.updateOne({ _id: stream, seq: { $lt: seq } }, { $set });
   }
 
   async saveRead(stream: string, readerId: string, upTo: number): Promise<void> {
-    await this.ensureStream(stream);
     const key = `reads.${readerId}`;
+    if (stream === GLOBAL_STREAM) {
+      await this.chats.upsertForward({ ...newGlobalRoom(), reads: { [readerId]: upTo } }, { field: key, below: upTo }, { [key]: upTo });
+      return;
+    }
     await this.chats.updateOne(
       { _id: stream, $or: [{ [key]: { $exists: false } }, { [key]: { $lt: upTo } }] },
       { $set: { [key]: upTo } },
     );
-  }
-
-  /** The global room's document is made on its first event; private chats exist from their opening. */
-  private async ensureStream(stream: string): Promise<void> {
-    if (stream !== GLOBAL_STREAM || (await this.chats.findOne({ _id: stream }))) return;
-    try {
-      await this.chats.insertOne({ _id: stream, seq: 0, lastMessageId: null, lastMessageAt: null, reads: {}, createdAt: new Date() });
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-    }
   }
 
   // ---- reads ----

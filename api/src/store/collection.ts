@@ -1,3 +1,4 @@
+import type { WriteHealth } from './write-health';
 /**
  * The small document-collection surface both backends implement (a subset of MongoDB's that
  * NeDB supports with the same meaning). Repositories are written once against it.
@@ -41,6 +42,13 @@ export interface Collection<T extends Doc> {
   /** Atomically updates the first match; returns it as it is after the update, or null. */
   updateOne(filter: Filter, update: Update): Promise<T | null>;
   updateMany(filter: Filter, update: Update): Promise<number>;
+  /**
+   * One atomic step that only moves a document forward: inserts `doc` when no document has its
+   * `_id`; otherwise, when the stored `forward.field` is below `forward.below` (or missing), writes
+   * `doc` over it, or with `set` only those (dotted) fields. A document as far along is left as it
+   * is. Resolves whether it wrote.
+   */
+  upsertForward(doc: T, forward: { field: string; below: number }, set?: Record<string, unknown>): Promise<boolean>;
   deleteMany(filter: Filter): Promise<number>;
 }
 
@@ -48,16 +56,18 @@ export interface StoreDriver {
   readonly kind: 'embedded' | 'mongodb';
   collection<T extends Doc>(name: string, indexes?: IndexSpec[]): Promise<Collection<T>>;
   /**
-   * Runs `work` with its writes resolving as soon as they are applied, before they are durable;
+   * A unit of work: `work`'s writes are kept together or not at all (one commit on SQLite, one
+   * transaction on MongoDB). They resolve as soon as they are applied, before they are durable;
    * the caller awaits the returned `durable()` before it acknowledges anything (it rejects when
-   * any of those writes was rolled back). One command's several writes then share one commit. A
-   * driver whose writes are durable when they resolve runs `work` as is.
+   * any of those writes was rolled back).
    */
-  deferDurability<R>(work: () => Promise<R>): Promise<{ value: R; durable(): Promise<void> }>;
+  unitOfWork<R>(work: () => Promise<R>): Promise<{ value: R; durable(): Promise<void> }>;
   /** A read barrier: resolves once what was written so far has been committed (or abandoned). */
   durable(): Promise<void>;
   /** Called when writes that had been applied were rolled back (a failed commit): drop caches. */
   onRollback(listener: () => void): void;
+  /** Whether the store can write now: what its writes and a probe write of its own say. */
+  readonly health: WriteHealth;
   close(): Promise<void>;
 }
 

@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { ActivityRepository } from './activity-repository';
 import { ChatEventsRepository } from './chat-events-repository';
 import { ChatProjectionsRepository } from './chat-projections-repository';
@@ -6,14 +8,19 @@ import { CodesRepository } from './codes-repository';
 import { FilesRepository } from './files-repository';
 import { HistoryRepository } from './history-repository';
 import { PaymentsRepository } from './payments-repository';
+import { PushRepository } from './push-repository';
 import { SessionsRepository } from './sessions-repository';
 import { SignalsRepository } from './signals-repository';
 import { LifecycleRepository } from './lifecycle-repository';
+import { ModerationRepository } from './moderation-repository';
 import { takeOverNedbDataDir, type TakeoverReport } from './nedb-takeover';
-import { createSqliteDriver } from './sqlite';
+import { createSqliteDriver, SQLITE_FILE, type SqliteDriver } from './sqlite';
+import { refuseDamagedStore, refuseMissingStore, takeClosedClean } from './start-checks';
 import { UsersRepository } from './users-repository';
+import type { WriteHealth } from './write-health';
 
 export { DuplicateKeyError } from './collection';
+export { StartRefusal, earlierRunTraces } from './start-checks';
 export type { StoreDriver } from './collection';
 export type { TakeoverReport } from './nedb-takeover';
 export { describeTakeover } from './nedb-takeover';
@@ -21,6 +28,9 @@ export type * from './records';
 export { newUserRecord } from './records';
 export type { FileKind, FileRecord, FileVariant, FileVisibility } from './files-repository';
 export type { PaymentDecision, PaymentDoc } from './payments-repository';
+export type { PushSubscriptionRecord } from './push-repository';
+export type { LogDoc, ReportDoc, TimeoutDoc } from './moderation-repository';
+export { AlreadyReportedError } from './moderation-repository';
 
 export interface Store {
   kind: StoreDriver['kind'];
@@ -39,9 +49,17 @@ export interface Store {
   signals: SignalsRepository;
   /** The membership lifecycle's lease and the notices it sent (contract §9). */
   lifecycle: LifecycleRepository;
+  /** Web Push subscriptions and notification preferences (contract §14). */
+  push: PushRepository;
+  /** Reports, timeouts, blocked terms and the moderation log (contract §13). */
+  moderation: ModerationRepository;
   /** See StoreDriver: a command's writes share one commit; await `durable()` before answering. */
-  deferDurability<R>(work: () => Promise<R>): Promise<{ value: R; durable(): Promise<void> }>;
+  unitOfWork<R>(work: () => Promise<R>): Promise<{ value: R; durable(): Promise<void> }>;
   durable(): Promise<void>;
+  /** Whether the store can write now (`GET /api/health`, contract §15). */
+  health: WriteHealth;
+  /** The driver underneath, for the operator's tools and the failure drills of the tests. */
+  driver: StoreDriver;
   close(): Promise<void>;
 }
 
@@ -58,8 +76,12 @@ export const openStore = async (driver: StoreDriver, options: { graceDays?: numb
   activity: await ActivityRepository.open(driver),
   signals: await SignalsRepository.open(driver),
   lifecycle: await LifecycleRepository.open(driver),
-  deferDurability: (work) => driver.deferDurability(work),
+  push: await PushRepository.open(driver),
+  moderation: await ModerationRepository.open(driver),
+  unitOfWork: (work) => driver.unitOfWork(work),
   durable: () => driver.durable(),
+  health: driver.health,
+  driver,
   close: () => driver.close(),
 });
 
@@ -73,18 +95,38 @@ async function openChatRepositories(driver: StoreDriver): Promise<Pick<Store, 'c
  * MongoDB when a URL is given, the embedded store (SQLite in DATA_DIR) otherwise; an embedded
  * store first takes over the NeDB files of an earlier build, if DATA_DIR has any.
  */
-export const createStore = async (options: { mongodbUrl: string | null; dataDir: string; graceDays?: number }): Promise<Store> => {
+export const createStore = async (options: {
+  mongodbUrl: string | null;
+  dataDir: string;
+  graceDays?: number;
+  /** What an earlier run left in DATA_DIR (config.earlierRun): without a store, the start is refused. */
+  earlierRun?: readonly string[];
+}): Promise<Store> => {
   if (options.mongodbUrl) {
     // Loaded only when used: the driver alone adds about 0.2 s to every start.
     const { createMongoDriver } = await import('./mongo');
     return openStore(await createMongoDriver(options.mongodbUrl), options);
   }
-  const driver = createSqliteDriver(options.dataDir);
+  const file = path.join(options.dataDir, SQLITE_FILE);
+  refuseMissingStore(options.dataDir, file, options.earlierRun ?? []);
+  const stored = (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0;
+  const closedClean = takeClosedClean(file);
+  let driver: SqliteDriver;
   try {
+    driver = createSqliteDriver(options.dataDir);
+  } catch (error) {
+    // Not a database at all (SQLITE_NOTADB), or damaged past opening.
+    refuseDamagedStore(null, file, { full: true, error });
+    throw error;
+  }
+  try {
+    if (stored) refuseDamagedStore(driver.db, file, { full: !closedClean });
     const store = await openStore(driver, options);
     return { ...store, takeover: await takeOverNedbDataDir(options.dataDir, driver) };
   } catch (error) {
-    await driver.close();
+    await driver.close().catch(() => undefined);
+    // A store that failed its start was not closed clean: the next start checks it in full.
+    takeClosedClean(file);
     throw error;
   }
 };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { encodeDocument } from './sqlite-codec';
+import { encodeDocument } from './sqlite/codec';
 import type { SqliteDriver } from './sqlite';
 
 /** Where the NeDB store of earlier builds kept its files, and where they go once imported. */

@@ -54,6 +54,13 @@ export class SessionsRepository {
     return live.sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime());
   }
 
+  /** Which of these sessions are still signed in (a push goes only to a live session's subscription). */
+  async liveAmong(ids: string[], now = new Date()): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const found = await this.sessions.find({ _id: { $in: ids }, revokedAt: null, expiresAt: { $gt: now } });
+    return new Set(found.map((session) => session._id));
+  }
+
   /** Heartbeat: the browser session of this user is alive now. */
   async touch(id: string, userId: string, now = new Date()): Promise<boolean> {
     const touched = await this.sessions.updateOne(

@@ -1,15 +1,21 @@
+import { SeqTakenError } from '@le/event-kit';
 import {
   SIGNALS_STREAM,
-  SignalSeqTakenError,
   type SignalDoc,
   type SignalEvent,
   type SignalEventStorePort,
   type SignalProjectionPort,
+  type LedgerRecord,
 } from '@le/signal-core';
 import { DuplicateKeyError, type Collection, type Filter, type StoreDriver } from './collection';
 
 /** A stored signal: the projection's document and whether it is over (closed or cancelled), for the lists' indexes. */
 type SignalRecord = SignalDoc & { finished: boolean };
+
+/** A ledger record as stored: keyed by its seq. */
+type StoredLedgerRecord = LedgerRecord & { _id: string };
+
+const toLedger = ({ _id: _key, ...record }: StoredLedgerRecord): LedgerRecord => record;
 
 const toRecord = (doc: SignalDoc): SignalRecord => ({ ...doc, finished: doc.status !== 'open' });
 const toDoc = ({ finished: _finished, ...doc }: SignalRecord): SignalDoc => doc;
@@ -26,6 +32,7 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
     private readonly events: Collection<SignalEvent>,
     private readonly signals: Collection<SignalRecord>,
     private readonly meta: Collection<{ _id: string; seq: number }>,
+    private readonly ledger: Collection<StoredLedgerRecord>,
   ) {}
 
   static async open(driver: StoreDriver): Promise<SignalsRepository> {
@@ -42,14 +49,17 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
     ]);
     // One document: how far the start-up catch-up has checked the projection against the log.
     const meta = await driver.collection<{ _id: string; seq: number }>('signal_meta');
-    const repository = new SignalsRepository(events, signals, meta);
+    // The public ledger: one record per event, computed once (public form, chain, salt).
+    const ledger = await driver.collection<StoredLedgerRecord>('signal_ledger', [{ fields: { seq: 1 }, unique: true }]);
+    const repository = new SignalsRepository(events, signals, meta, ledger);
     driver.onRollback(() => {
       repository.headHint = null;
     });
     return repository;
   }
 
-  async head(): Promise<number> {
+  /** The head of the one `signals` stream (the port names the stream; there is no other here). */
+  async head(_stream: string = SIGNALS_STREAM): Promise<number> {
     if (this.headHint !== null) return this.headHint;
     const head = await this.readHead();
     this.headHint = Math.max(this.headHint ?? 0, head);
@@ -70,7 +80,7 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
     } catch (error) {
       if (error instanceof DuplicateKeyError) {
         this.headHint = null;
-        throw new SignalSeqTakenError(event.seq);
+        throw new SeqTakenError(event.stream, event.seq);
       }
       throw error;
     }
@@ -96,27 +106,7 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
 
   /** Keeps the stored document when it has folded as far already (a higher or equal seq). */
   async saveSignal(doc: SignalDoc): Promise<void> {
-    const record = toRecord(doc);
-    const { _id, ...fields } = record;
-    if (doc.seq === doc.openedSeq) {
-      // A signal just opened has no document yet: one insert (a repeat finds it taken, as far along).
-      try {
-        await this.signals.insertOne(record);
-        return;
-      } catch (error) {
-        if (!(error instanceof DuplicateKeyError)) throw error;
-      }
-    }
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      if (await this.signals.updateOne({ _id, seq: { $lt: doc.seq } }, { $set: fields })) return;
-      if (await this.signals.findOne({ _id })) return;
-      try {
-        await this.signals.insertOne(record);
-        return;
-      } catch (error) {
-        if (!(error instanceof DuplicateKeyError)) throw error;
-      }
-    }
+    await this.signals.upsertForward(toRecord(doc), { field: 'seq', below: doc.seq });
   }
 
   /**
@@ -143,18 +133,42 @@ export class SignalsRepository implements SignalEventStorePort, SignalProjection
 
   /** Moves the mark forward (never back). */
   async setCheckedThrough(seq: number): Promise<void> {
-    if (await this.meta.updateOne({ _id: 'checked', seq: { $lt: seq } }, { $set: { seq } })) return;
-    if (await this.meta.findOne({ _id: 'checked' })) return;
-    try {
-      await this.meta.insertOne({ _id: 'checked', seq });
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-    }
+    await this.meta.upsertForward({ _id: 'checked', seq }, { field: 'seq', below: seq });
   }
 
   /** The highest seq folded into the projection (0 when empty). */
   async projectedHead(): Promise<number> {
     const [last] = await this.signals.find({}, { sort: { seq: -1 }, limit: 1 });
     return last?.seq ?? 0;
+  }
+
+  /** The ledger's last record (null before the first). */
+  async ledgerHead(): Promise<LedgerRecord | null> {
+    const [last] = await this.ledger.find({}, { sort: { seq: -1 }, limit: 1 });
+    return last ? toLedger(last) : null;
+  }
+
+  async ledgerAt(seq: number): Promise<LedgerRecord | null> {
+    const found = await this.ledger.findOne({ seq });
+    return found ? toLedger(found) : null;
+  }
+
+  /** Ledger records after a seq, ascending. */
+  async ledgerAfter(after: number, limit: number): Promise<LedgerRecord[]> {
+    return (await this.ledger.find({ seq: { $gt: after } }, { sort: { seq: 1 }, limit })).map(toLedger);
+  }
+
+  /**
+   * Stores a record once: false when its seq holds one already (another process computed it; the
+   * caller reads that one, which an event's own salt makes the same).
+   */
+  async insertLedger(record: LedgerRecord): Promise<boolean> {
+    try {
+      await this.ledger.insertOne({ _id: String(record.seq), ...record });
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
   }
 }

@@ -36,7 +36,7 @@ describe('the SQLite driver', () => {
 
     let rolledBack = 0;
     driver.onRollback(() => (rolledBack += 1));
-    const deferred = await driver.deferDurability(async () => {
+    const deferred = await driver.unitOfWork(async () => {
       await things.insertOne({ _id: 'deferred', v: 2 });
       await things.insertOne({ _id: 'too-big', v: 'x'.repeat(200_000) }).catch(() => undefined);
       return 'decided';
@@ -57,7 +57,7 @@ describe('the SQLite driver', () => {
     const clash = things.insertOne({ _id: 'clash', tag: 'a' });
     await expect(clash).rejects.toMatchObject({ field: 'tag' });
     await expect(kept).resolves.toMatchObject({ _id: 'kept' });
-    const deferred = await driver.deferDurability(async () => {
+    const deferred = await driver.unitOfWork(async () => {
       await things.insertOne({ _id: 'second', tag: 'b' });
       await things.insertOne({ _id: 'third', tag: 'b' }).catch(() => undefined);
     });

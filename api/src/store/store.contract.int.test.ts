@@ -5,12 +5,13 @@ import { decodePageCursor, encodePageCursor, type PageCursor } from '../lib/page
 import { DuplicateKeyError, type StoreDriver } from './collection';
 import { createSqliteDriver } from './sqlite';
 import { createMongoDriver } from './mongo';
-import { openStore, type Store } from './index';
+import { AlreadyReportedError, openStore, type Store } from './index';
 import { purgeExpiredRecords, RETENTION_BATCH } from '../services/retention';
 import type { HistoryCursor, HistoryPage } from './history-repository';
 import { newUserRecord, type HistoryRecord, type UserRecord } from './records';
-import { appendDecided, StreamConflictError, type ChatEvent, type NewChatEvent } from '@le/chat-core';
-import { applySignalEvent, rebuildSignals, SIGNALS_STREAM, SignalSeqTakenError, type SignalEvent } from '@le/signal-core';
+import type { ChatEvent, NewChatEvent } from '@le/chat-core';
+import { appendWithRetry, SeqTakenError } from '@le/event-kit';
+import { applySignalEvent, rebuildSignals, SIGNALS_STREAM, type LedgerRecord, type SignalEvent } from '@le/signal-core';
 import { ChatEventsRepository, ClientIdTakenError } from './chat-events-repository';
 import { UNREAD_CHUNK } from './chat-projections-repository';
 
@@ -431,7 +432,7 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     const stream = newId();
     expect(await store.chatEvents.head(stream)).toBe(0);
     await store.chatEvents.insert({ ...chatPost(stream, 'm1'), _id: newId(), seq: 1 } as ChatEvent);
-    await expect(store.chatEvents.insert({ ...chatPost(stream, 'm2'), _id: newId(), seq: 1 } as ChatEvent)).rejects.toBeInstanceOf(StreamConflictError);
+    await expect(store.chatEvents.insert({ ...chatPost(stream, 'm2'), _id: newId(), seq: 1 } as ChatEvent)).rejects.toBeInstanceOf(SeqTakenError);
     await store.chatEvents.insert({ ...chatPost(stream, 'm2'), _id: newId(), seq: 2 } as ChatEvent);
     // The same seq in another stream is fine.
     await store.chatEvents.insert({ ...chatPost(newId(), 'm3'), _id: newId(), seq: 1 } as ChatEvent);
@@ -439,6 +440,21 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect((await store.chatEvents.after(stream, 0, 10)).map((event) => event.seq)).toEqual([1, 2]);
     expect((await store.chatEvents.after(stream, 1, 10)).map((event) => event.seq)).toEqual([2]);
     expect((await store.chatEvents.messageEvents(stream, 'm2')).map((event) => event.seq)).toEqual([2]);
+  });
+
+  it('a command that fails between its two writes keeps neither (one transaction): no event without its projection', async () => {
+    const stream = newId();
+    const attempt = store.unitOfWork(async () => {
+      await store.chatEvents.insert({ ...chatPost(stream, 'half'), _id: newId(), seq: 1 } as ChatEvent);
+      throw new Error('the projection write failed');
+    });
+    await expect(attempt.then(({ durable }) => durable())).rejects.toThrow('the projection write failed');
+    await store.durable();
+    expect(await store.chatEvents.after(stream, 0, 10)).toEqual([]);
+    expect(await store.chatEvents.head(stream)).toBe(0);
+    // The stream takes its first event again, at seq 1.
+    await store.chatEvents.insert({ ...chatPost(stream, 'whole'), _id: newId(), seq: 1 } as ChatEvent);
+    expect((await store.chatEvents.after(stream, 0, 10)).map((event) => event.seq)).toEqual([1]);
   });
 
   it('chat events: a (sender, clientId) pair is stored once', async () => {
@@ -455,7 +471,7 @@ describe.each(backends)('store contract: $name', ({ open }) => {
   it('chat events: concurrent appends to one stream give gapless, unique sequences', async () => {
     const stream = newId();
     const writers = Array.from({ length: 30 }, (_, index) =>
-      appendDecided(store.chatEvents, stream, async () => chatPost(stream, `w${index}`), newId),
+      appendWithRetry(store.chatEvents, stream, async () => chatPost(stream, `w${index}`), newId),
     );
     const events = await Promise.all(writers);
     expect(events.map((event) => event!.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
@@ -465,12 +481,12 @@ describe.each(backends)('store contract: $name', ({ open }) => {
   it('chat events: a writer whose head hint is stale (another process wrote) retries into the right place', async () => {
     const stream = newId();
     const other = await ChatEventsRepository.open(driver);
-    await appendDecided(store.chatEvents, stream, async () => chatPost(stream, 'a1'), newId);
+    await appendWithRetry(store.chatEvents, stream, async () => chatPost(stream, 'a1'), newId);
     expect(await other.head(stream)).toBe(1);
-    await appendDecided(store.chatEvents, stream, async () => chatPost(stream, 'a2'), newId);
-    await appendDecided(store.chatEvents, stream, async () => chatPost(stream, 'a3'), newId);
+    await appendWithRetry(store.chatEvents, stream, async () => chatPost(stream, 'a2'), newId);
+    await appendWithRetry(store.chatEvents, stream, async () => chatPost(stream, 'a3'), newId);
     let decisions = 0;
-    const late = await appendDecided(other, stream, async (head) => {
+    const late = await appendWithRetry(other, stream, async (head) => {
       decisions += 1;
       return chatPost(stream, `b-after-${head}`);
     }, newId);
@@ -499,7 +515,7 @@ describe.each(backends)('store contract: $name', ({ open }) => {
       await store.signals.insert(each);
       await applySignalEvent(store.signals, each);
     }
-    await expect(store.signals.insert({ ...log[0]!, _id: newId() })).rejects.toBeInstanceOf(SignalSeqTakenError);
+    await expect(store.signals.insert({ ...log[0]!, _id: newId() })).rejects.toBeInstanceOf(SeqTakenError);
     expect(await store.signals.readHead()).toBe(5);
     expect(await store.signals.projectedHead()).toBe(5);
     expect((await store.signals.after(2, 10)).map((each) => each.seq)).toEqual([3, 4, 5]);
@@ -518,6 +534,34 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect(await ids({ side: 'sell' })).toEqual([b]);
     expect(await ids({ before: 4, limit: 1 })).toEqual([b]);
     expect((await store.signals.finished()).map((doc) => doc._id).sort()).toEqual([a, c].sort());
+  });
+
+  it('signal ledger: one record per seq, stored once (a second insert of a seq is refused), read back by seq, after a seq and the head', async () => {
+    // A fresh store per backend run shares the collection with the signals case above: seqs far from theirs.
+    const base = 1_000_000 + Math.floor(Math.random() * 1_000_000);
+    const record = (seq: number, salt = 'a'.repeat(32)): LedgerRecord => ({
+      seq,
+      type: 'signal.opened',
+      at: new Date(Date.UTC(2026, 0, 1, 0, seq % 60)).toISOString(),
+      signalId: `sig-${seq}`,
+      status: 'open',
+      exitPrice: null,
+      outcome: null,
+      pips: null,
+      author: { _id: 'admin', name: 'Ayu' },
+      commitments: { levels: 'b'.repeat(64), analysis: 'c'.repeat(64) },
+      prevHash: String(seq - 1).padStart(64, '0'),
+      hash: String(seq).padStart(64, '0'),
+      salt,
+    });
+    expect(await store.signals.insertLedger(record(base + 1))).toBe(true);
+    expect(await store.signals.insertLedger(record(base + 2))).toBe(true);
+    expect(await store.signals.insertLedger(record(base + 1, 'd'.repeat(32)))).toBe(false);
+    expect(await store.signals.ledgerAt(base + 1)).toEqual(record(base + 1));
+    expect(await store.signals.ledgerAt(base + 3)).toBeNull();
+    expect((await store.signals.ledgerAfter(base, 10)).map((each) => each.seq)).toEqual([base + 1, base + 2]);
+    expect((await store.signals.ledgerAfter(base + 1, 10)).map((each) => each.seq)).toEqual([base + 2]);
+    expect((await store.signals.ledgerHead())?.seq).toBeGreaterThanOrEqual(base + 2);
   });
 
   it('lifecycle: one lease holder at a time, taken over once lapsed; a notice is claimed once per period and kind', async () => {
@@ -543,6 +587,135 @@ describe.each(backends)('store contract: $name', ({ open }) => {
     expect(await store.lifecycle.sentAny(userId, later(1), ['ends-tomorrow'])).toBe(false);
     await store.lifecycle.releaseNotice(userId, periodEnd, 'ends-tomorrow');
     expect(await store.lifecycle.claimNotice(userId, periodEnd, 'ends-tomorrow', t0)).toBe(true);
+  });
+
+  it('moderation: one report per message and reporter, resolved once, paged; timeouts replaced and ended; terms kept; the log by action and user', async () => {
+    const t0 = new Date(Date.UTC(2026, 0, 5, 10));
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const messageId = newId();
+    const report = (reporterId: string, ms: number) => ({
+      _id: newId(),
+      messageId,
+      authorId: 'author',
+      reporterId,
+      reason: 'tout',
+      createdAt: at(ms),
+      status: 'open' as const,
+      resolution: null,
+    });
+    const first = report('r1', 0);
+    await store.moderation.insertReport(first);
+    await expect(store.moderation.insertReport(report('r1', 1))).rejects.toBeInstanceOf(AlreadyReportedError);
+    const second = report('r2', 1000);
+    await store.moderation.insertReport(second);
+    expect(await store.moderation.hasReported(messageId, 'r2')).toBe(true);
+    const open = await store.moderation.reportsPage('open', null, 1000);
+    expect(open.slice(0, 2).map((doc) => doc._id)).toEqual([second._id, first._id]);
+    const page = await store.moderation.reportsPage('open', { createdAt: second.createdAt, id: second._id }, 1000);
+    expect(page[0]?._id).toBe(first._id);
+    const resolution = { action: 'dismiss' as const, by: 'admin', at: at(2000).toISOString(), reason: null, minutes: null };
+    const resolved = await Promise.all([store.moderation.resolveReport(first._id, resolution), store.moderation.resolveReport(first._id, resolution)]);
+    expect(resolved.filter(Boolean)).toHaveLength(1);
+    expect((await store.moderation.findReport(first._id))?.status).toBe('resolved');
+    expect(await store.moderation.countOpenReports()).toBeGreaterThanOrEqual(1);
+
+    const userId = newId();
+    await store.moderation.saveTimeout({ _id: userId, userId, until: at(60_000), reason: 'a', by: 'admin', at: t0 });
+    await store.moderation.saveTimeout({ _id: userId, userId, until: at(120_000), reason: 'b', by: 'admin', at: t0 });
+    expect((await store.moderation.findTimeout(userId))?.until).toEqual(at(120_000));
+    expect((await store.moderation.activeTimeouts(at(1000))).some((doc) => doc._id === userId)).toBe(true);
+    expect(await store.moderation.endTimeout(userId, at(5000))).not.toBeNull();
+    expect(await store.moderation.endTimeout(userId, at(6000))).toBeNull();
+    expect((await store.moderation.activeTimeouts(at(6000))).some((doc) => doc._id === userId)).toBe(false);
+
+    await store.moderation.saveBlockedTerms(['pasti profit'], t0);
+    await store.moderation.saveBlockedTerms(['pasti profit', 'scam'], t0);
+    expect(await store.moderation.blockedTerms()).toEqual(['pasti profit', 'scam']);
+
+    const entry = (action: 'timeout.set' | 'filters.changed', ms: number, target: string | null) => ({
+      _id: newId(),
+      createdAt: at(ms),
+      action,
+      actorId: 'admin',
+      target: { kind: 'user' as const, _id: target, label: 'x' },
+      userId: target,
+      reason: null,
+    });
+    await store.moderation.record(entry('timeout.set', 0, userId));
+    await store.moderation.record(entry('filters.changed', 1000, null));
+    await store.moderation.record(entry('timeout.set', 2000, userId));
+    const byUser = await store.moderation.logPage({ action: null, userId }, null, 10);
+    expect(byUser.map((doc) => doc.createdAt)).toEqual([at(2000), at(0)]);
+    const byAction = await store.moderation.logPage({ action: 'filters.changed' }, null, 10);
+    expect(byAction.every((doc) => doc.action === 'filters.changed')).toBe(true);
+    const after = await store.moderation.logPage({ action: null }, { createdAt: byUser[0]!.createdAt, id: byUser[0]!._id }, 10);
+    expect(after.some((doc) => doc._id === byUser[0]!._id)).toBe(false);
+
+    // Slow mode's read (a user's last post in the room) and the room's (its last room.updated).
+    expect(await store.chatEvents.lastPostOf(newId(), 'global')).toBeNull();
+    expect(await store.chatEvents.lastOfType(`room-${newId()}`, 'room.updated')).toBeNull();
+  });
+
+  it('push: one subscription per endpoint (a known one moves to the new session), by user, by session, paged; preferences default on', async () => {
+    const [userA, userB, sessionA, sessionB] = [newId(), newId(), newId(), newId()];
+    const sub = (endpoint: string, userId: string, sessionId: string) => ({
+      _id: newId(),
+      endpoint,
+      keys: { p256dh: 'p', auth: 'a' },
+      userId,
+      sessionId,
+      userAgent: 'test',
+      createdAt: new Date(),
+    });
+    const endpoint = `https://push.example/${newId()}`;
+    const saves = await Promise.all([store.push.save(sub(endpoint, userA, sessionA)), store.push.save(sub(endpoint, userA, sessionA))]);
+    expect(saves.filter((save) => save.created)).toHaveLength(1);
+    const moved = await store.push.save(sub(endpoint, userB, sessionB));
+    expect(moved.created).toBe(false);
+    expect(moved.record).toMatchObject({ endpoint, userId: userB, sessionId: sessionB, _id: saves[0]!.record._id });
+    expect(await store.push.forUser(userA)).toEqual([]);
+    const second = (await store.push.save(sub(`https://push.example/${newId()}`, userB, sessionA))).record;
+    expect((await store.push.forUser(userB)).map((s) => s._id).sort()).toEqual([moved.record._id, second._id].sort());
+    expect((await store.push.forUsers([userA, userB])).length).toBe(2);
+    const paged: string[] = [];
+    for (let after: string | null = null; ; ) {
+      const page = await store.push.page(after, 1);
+      if (page.length === 0) break;
+      paged.push(...page.map((s) => s._id));
+      after = page.at(-1)!._id;
+    }
+    expect(paged).toEqual(expect.arrayContaining([moved.record._id, second._id]));
+    expect(new Set(paged).size).toBe(paged.length);
+    expect(await store.push.removeForSession(sessionA)).toBe(1);
+    expect(await store.push.removeOwn(moved.record._id, userA)).toBe(false);
+    expect(await store.push.removeEndpoint(endpoint, userB)).toBe(1);
+    expect(await store.push.forUser(userB)).toEqual([]);
+
+    expect(await store.push.preferencesOf(userA)).toEqual({ signalOpened: true, signalUpdated: true, signalClosed: true, replies: true, adminMessages: true, membership: true });
+    const set = await store.push.setPreferences(userA, { replies: false }, new Date());
+    expect(set.replies).toBe(false);
+    expect((await store.push.setPreferences(userA, { membership: false }, new Date())).replies).toBe(false);
+    const many = await store.push.preferencesOfMany([userA, userB]);
+    expect(many.get(userA)).toMatchObject({ replies: false, membership: false, signalOpened: true });
+    expect(many.get(userB)!.replies).toBe(true);
+  });
+
+  it('upsertForward: inserts when missing, moves a document only forward, sets dotted fields alone', async () => {
+    const docs = await driver.collection<{ _id: string; seq: number; note: string; marks?: Record<string, number>; at?: Date }>('contract_upserts');
+    const at = new Date('2026-05-01T00:00:00.000Z');
+    expect(await docs.upsertForward({ _id: 'a', seq: 2, note: 'two', at }, { field: 'seq', below: 2 })).toBe(true);
+    expect(await docs.upsertForward({ _id: 'a', seq: 1, note: 'one' }, { field: 'seq', below: 1 })).toBe(false);
+    expect(await docs.upsertForward({ _id: 'a', seq: 2, note: 'two again' }, { field: 'seq', below: 2 })).toBe(false);
+    expect(await docs.findOne({ _id: 'a' })).toEqual({ _id: 'a', seq: 2, note: 'two', at });
+    expect(await docs.upsertForward({ _id: 'a', seq: 3, note: 'three' }, { field: 'seq', below: 3 })).toBe(true);
+    expect(await docs.findOne({ _id: 'a' })).toEqual({ _id: 'a', seq: 3, note: 'three' });
+    // With `set`: only those fields move; a missing guard field counts as below.
+    const fresh = { _id: 'b', seq: 0, note: 'new', marks: { ann: 4 } };
+    expect(await docs.upsertForward(fresh, { field: 'marks.ann', below: 4 }, { 'marks.ann': 4 })).toBe(true);
+    expect(await docs.upsertForward({ ...fresh, marks: { bob: 1 } }, { field: 'marks.bob', below: 1 }, { 'marks.bob': 1 })).toBe(true);
+    expect(await docs.upsertForward({ ...fresh, marks: { ann: 3 } }, { field: 'marks.ann', below: 3 }, { 'marks.ann': 3 })).toBe(false);
+    expect(await docs.upsertForward({ ...fresh, seq: 9, note: 'not this' }, { field: 'seq', below: 9 }, { seq: 9, at })).toBe(true);
+    expect(await docs.findOne({ _id: 'b' })).toEqual({ _id: 'b', seq: 9, note: 'new', marks: { ann: 4, bob: 1 }, at });
   });
 
   it('chat projections: conditional saves never go backwards; pages, unread counts, one chat per member', async () => {
@@ -694,6 +867,8 @@ describe('store contract: sqlite query plans', () => {
     const dir = await tempDir('le-plans-');
     const driver = createSqliteDriver(dir.path);
     const planned = await openStore(driver);
+    // The surface's own case (upsertForward) reads a table of its own.
+    await driver.collection('contract_upserts');
     const { db } = driver;
     const plans = [...sqliteStatements]
       .filter((sql) => /^(SELECT|UPDATE|DELETE)/.test(sql))

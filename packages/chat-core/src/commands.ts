@@ -1,23 +1,8 @@
-import { isWithinEditWindow, LIMITS, type MessageSender } from '@le/contracts';
+import { hasForbiddenMessageCharacters, isWithinEditWindow, LIMITS, MESSAGE_CHARACTERS_REFUSED, type MessageSender } from '@le/contracts';
+import { refuse } from '@le/event-kit';
 import { GLOBAL_STREAM, type NewChatEvent } from './events';
+import { NO_MODERATION, refuseBlockedTerms, refuseSlowMode, refuseTimedOut, type ModerationState } from './moderation-rules';
 import type { MessageDoc } from './projections';
-
-/** Why a command was refused; the API turns the kind into a status (400, 403, 404, 409). */
-export type ChatRuleKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict';
-
-export class ChatRuleError extends Error {
-  constructor(
-    readonly kind: ChatRuleKind,
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
-
-const refuse = (kind: ChatRuleKind, code: string, message: string): never => {
-  throw new ChatRuleError(kind, message, code);
-};
 
 /**
  * Who acts. `canPost` is decided by the caller from the stored user and the dates (an active
@@ -78,6 +63,7 @@ export type ChatCommand = PostMessage | EditMessage | DeleteMessage | ToggleHidd
 
 /** Trims and checks a message text: not empty or blank, at most `LIMITS.messageMaxChars`. */
 export const validContent = (content: string): string => {
+  if (hasForbiddenMessageCharacters(content)) refuse('invalid', 'INVALID_CHARACTERS', MESSAGE_CHARACTERS_REFUSED);
   const trimmed = content.trim();
   // Invisible characters alone (zero-width spaces, joiners, direction marks) are blank too.
   if (trimmed.replace(/[\p{Cf}\p{Z}\s]/gu, '') === '') refuse('invalid', 'EMPTY_MESSAGE', 'A message cannot be empty.');
@@ -90,11 +76,18 @@ export const validContent = (content: string): string => {
 const mayAccess = (target: StreamRef, actor: Actor): boolean => target.memberId === null || actor.isAdmin || actor._id === target.memberId;
 
 /** Post or reply. `parent` is the message replied to as it is now (null when not found or not a reply). */
-export const decidePost = (command: PostMessage, state: { parent: MessageDoc | null }): NewChatEvent => {
+export const decidePost = (
+  command: PostMessage,
+  state: { parent: MessageDoc | null; moderation?: ModerationState },
+): NewChatEvent => {
   const { actor, target } = command;
+  const moderation = state.moderation ?? NO_MODERATION;
   if (!mayAccess(target, actor)) refuse('forbidden', 'NOT_YOUR_CHAT', 'This conversation is not yours.');
   if (target.memberId === null && !actor.canPost) refuse('forbidden', 'CANNOT_POST', 'Only members with an active membership can post.');
+  if (target.memberId === null) refuseTimedOut(actor, moderation, command.now);
   const content = validContent(command.content);
+  refuseBlockedTerms(actor, moderation, content);
+  if (target.memberId === null) refuseSlowMode(actor, moderation, command.now);
   if (command.replyToId !== null) {
     const { parent } = state;
     if (!parent || parent.stream !== target.stream || parent.deleted) {
@@ -127,11 +120,14 @@ const ownMessage = (actor: Actor, message: MessageDoc | null, now: string, verb:
   return message;
 };
 
-export const decideEdit = (command: EditMessage, state: { message: MessageDoc | null }): NewChatEvent => {
+export const decideEdit = (command: EditMessage, state: { message: MessageDoc | null; moderation?: ModerationState }): NewChatEvent => {
+  const moderation = state.moderation ?? NO_MODERATION;
   const message = ownMessage(command.actor, state.message, command.now, { present: 'edit', past: 'edited' });
   if (message.chatId === null && !command.actor.canPost) refuse('forbidden', 'CANNOT_POST', 'Only members with an active membership can post.');
+  if (message.chatId === null) refuseTimedOut(command.actor, moderation, command.now);
   if (message.hidden) refuse('forbidden', 'MESSAGE_HIDDEN', 'A hidden message cannot be edited.');
   const content = validContent(command.content);
+  refuseBlockedTerms(command.actor, moderation, content);
   return {
     type: 'message.edited',
     stream: message.stream,

@@ -1,7 +1,6 @@
 import { LIMITS } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  ChatRuleError,
   decideDelete,
   decideEdit,
   decideMarkRead,
@@ -11,66 +10,26 @@ import {
   type Actor,
   type StreamRef,
 } from './commands';
-import type { ChatEvent, NewChatEvent } from './events';
+import type { ChatEvent } from './events';
 import { foldMessage, withParent, type MessageDoc } from './projections';
+import { actor, admin, at, budi, given, posted, privateChat, refusalOf, sari } from './test-fixtures';
 
 /** Given these events, when this command is decided, then this event (or this refusal). */
-const T0 = Date.parse('2026-01-01T10:00:00.000Z');
-const at = (ms: number) => new Date(T0 + ms).toISOString();
-
-const actor = (id: string, overrides: Partial<Actor> = {}): Actor => ({
-  _id: id,
-  isAdmin: false,
-  canPost: true,
-  sender: { _id: id, role: 'member', name: id, username: id, photo_profile: '', membershipTier: 'pro' },
-  ...overrides,
-});
-const admin = actor('admin', { isAdmin: true, sender: { _id: 'admin', role: 'admin', name: 'A', username: 'admin', photo_profile: '', membershipTier: '' } });
-const sari = actor('sari');
-const budi = actor('budi');
 const trial = actor('trial', { canPost: false });
-const privateChat: StreamRef = { stream: 'c'.repeat(24), memberId: 'sari' };
 
-const given = (...decided: NewChatEvent[]): ChatEvent[] => {
-  const heads = new Map<string, number>();
-  return decided.map((event, index) => {
-    const seq = (heads.get(event.stream) ?? 0) + 1;
-    heads.set(event.stream, seq);
-    return { ...event, _id: `e${index}`, seq } as ChatEvent;
-  });
-};
 const stateOf = (events: ChatEvent[], id: string): MessageDoc | null => {
   const doc = foldMessage(events, id);
   if (!doc) return null;
   return withParent(doc, doc.replyToId ? foldMessage(events, doc.replyToId) : null);
 };
 
-const posted = (by: Actor, id: string, content = 'hello', options: { target?: StreamRef; replyToId?: string; ms?: number } = {}) =>
-  decidePost(
-    {
-      type: 'PostMessage',
-      target: options.target ?? globalStream,
-      actor: by,
-      messageId: id,
-      content,
-      replyToId: options.replyToId ?? null,
-      clientId: null,
-      now: at(options.ms ?? 0),
-    },
-    { parent: null },
-  );
 const hidden = (id: string, ms = 1000) =>
   decideToggleHidden({ type: 'ToggleHidden', actor: admin, messageId: id, context: null, now: at(ms) }, { message: stateOf(given(posted(sari, id)), id) });
 
 /** The refusal as a user meets it: its kind (the status), its code and its words. */
 const refusal = (decide: () => unknown): { kind: string; code: string; message: string } => {
-  try {
-    decide();
-  } catch (error) {
-    if (error instanceof ChatRuleError) return { kind: error.kind, code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('the command was accepted');
+  const error = refusalOf(decide);
+  return { kind: error.kind, code: error.code ?? '', message: error.message };
 };
 
 describe('PostMessage', () => {

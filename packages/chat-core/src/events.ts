@@ -30,6 +30,12 @@ export interface ChatReadData {
   upTo: number;
 }
 
+/** The room's settings after the change (each event carries them whole, so the last one is the room). */
+export interface RoomUpdatedData {
+  slowModeSeconds: number;
+  pinnedMessageId: string | null;
+}
+
 export interface EventDataMap {
   'message.posted': MessagePostedData;
   'message.edited': MessageEditedData;
@@ -37,6 +43,7 @@ export interface EventDataMap {
   'message.unhidden': MessageIdData;
   'message.deleted': MessageIdData;
   'chat.read': ChatReadData;
+  'room.updated': RoomUpdatedData;
 }
 
 /** An event as decided, before the store gives it its place in the stream. */
@@ -47,9 +54,9 @@ export type NewChatEvent = {
 /** A stored event: its stream, its sequence (1, 2, 3... per stream) and its id. */
 export type ChatEvent = NewChatEvent & { _id: string; seq: number };
 
-export type MessageEvent = Exclude<ChatEvent, { type: 'chat.read' }>;
+export type MessageEvent = Exclude<ChatEvent, { type: 'chat.read' | 'room.updated' }>;
 
-export const isMessageEvent = (event: ChatEvent): event is MessageEvent => event.type !== 'chat.read';
+export const isMessageEvent = (event: ChatEvent): event is MessageEvent => event.type !== 'chat.read' && event.type !== 'room.updated';
 
 /** Orders events of several streams the way they were written: by stream, then by sequence. */
 export const bySequence = (a: { stream: string; seq: number }, b: { stream: string; seq: number }): number =>

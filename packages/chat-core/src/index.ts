@@ -3,4 +3,6 @@ export * from './events';
 export * from './commands';
 export * from './projections';
 export * from './views';
-export * from './memory';
+export * from './store';
+export * from './moderation';
+export * from './moderation-rules';

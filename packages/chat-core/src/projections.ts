@@ -151,6 +151,8 @@ export const rebuild = (events: readonly ChatEvent[]): Projections => {
     if (event.type === 'chat.read') {
       const { readerId, upTo } = event.data;
       next.reads = { ...chat.reads, [readerId]: Math.max(chat.reads[readerId] ?? 0, upTo) };
+    } else if (event.type === 'room.updated') {
+      // The room's settings are read from their own last event; the stream's head moves.
     } else {
       const before = own.get(event.data.messageId) ?? null;
       const after = evolveMessage(before, event);
@@ -200,9 +202,18 @@ export const loadMessage = async (port: ProjectionPort, stream: string, messageI
   return withParent(doc, parent);
 };
 
+/** A message as its posted event makes it, with its parent's current state for a reply. */
+const postedMessage = async (port: ProjectionPort, event: Extract<ChatEvent, { type: 'message.posted' }>): Promise<MessageDoc> => {
+  const doc = evolveMessage(null, event)!;
+  if (!doc.replyToId) return withParent(doc, null);
+  return withParent(doc, foldMessage(await port.messageEvents(event.stream, doc.replyToId), doc.replyToId));
+};
+
 /**
  * Brings the live projections up to date with one stored event. The message is refolded from its
- * events (not patched), so applying out of order or twice gives the same documents.
+ * events (not patched), so applying out of order or twice gives the same documents; a new message
+ * is its posted event, and a late or repeated apply of that event cannot move a stored one back
+ * (the save only moves forward).
  */
 export const applyEvent = async (port: ProjectionPort, event: ChatEvent): Promise<MessageDoc | null> => {
   if (event.type === 'chat.read') {
@@ -210,7 +221,12 @@ export const applyEvent = async (port: ProjectionPort, event: ChatEvent): Promis
     await port.saveHead(event.stream, event.seq);
     return null;
   }
-  const doc = await loadMessage(port, event.stream, event.data.messageId);
+  if (event.type === 'room.updated') {
+    await port.saveHead(event.stream, event.seq);
+    return null;
+  }
+  // A new message is its posted event (and its parent as it is now): nothing to read back.
+  const doc = event.type === 'message.posted' ? await postedMessage(port, event) : await loadMessage(port, event.stream, event.data.messageId);
   if (!doc) return null;
   await port.saveMessage(doc);
   if (event.type !== 'message.posted') {

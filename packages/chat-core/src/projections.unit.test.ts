@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { appendWithRetry, RuleError } from '@le/event-kit';
 import {
-  ChatRuleError,
   decideDelete,
   decideEdit,
   decideMarkRead,
@@ -12,11 +12,11 @@ import {
   type StreamRef,
 } from './commands';
 import type { ChatEvent, NewChatEvent } from './events';
-import { appendDecided, MemoryChatStore } from './memory';
+import { MemoryChatStore } from './testing';
 import { applyEvent, loadMessage, rebuild, type MessageDoc } from './projections';
+import { T0 } from './test-fixtures';
 import { GUEST, viewMessageFor } from './views';
 
-const T0 = Date.parse('2026-01-01T10:00:00.000Z');
 const person = (id: string, isAdmin = false): Actor => ({
   _id: id,
   isAdmin,
@@ -81,13 +81,13 @@ const run = async (ops: { op: Op; advanceMs: number }[]): Promise<{ store: Memor
       };
     }
     try {
-      const event = await appendDecided(store, target.stream, decide, newId);
+      const event = await appendWithRetry(store, target.stream, decide, newId);
       if (event) {
         await applyEvent(store, event);
         if (event.type === 'message.posted') ids.push(event.data.messageId);
       }
     } catch (error) {
-      if (!(error instanceof ChatRuleError)) throw error;
+      if (!(error instanceof RuleError)) throw error;
     }
   }
   return { store, ids };
@@ -181,7 +181,7 @@ describe('concurrent writers', () => {
     const store = new MemoryChatStore();
     let counter = 0;
     const writers = Array.from({ length: 40 }, (_, index) =>
-      appendDecided(
+      appendWithRetry(
         store,
         'global',
         async () =>

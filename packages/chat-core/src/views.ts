@@ -1,4 +1,4 @@
-import type { ChatEventRecord, ChatMessage } from '@le/contracts';
+import type { ChatEventRecord, ChatMessage, RoomView } from '@le/contracts';
 import type { ChatEvent } from './events';
 import type { MessageDoc } from './projections';
 
@@ -39,11 +39,28 @@ export const viewMessageFor = (doc: MessageDoc, viewer: Viewer): ChatMessage => 
     deleted: doc.deleted,
     seq: doc.seq,
     clientId: doc.clientId,
+    // Why it was hidden: the admins' business alone.
+    ...(viewer.isAdmin && doc.hidden ? { hiddenReason: doc.hiddenContext } : {}),
   };
 };
 
+/**
+ * The room as this viewer may see it: the pinned message only while it may be seen (a hidden one
+ * only by admins, a deleted one by nobody), so pinning never shows hidden content.
+ */
+export const viewRoomFor = (room: { slowModeSeconds: number }, pinned: MessageDoc | null, viewer: Viewer): RoomView => ({
+  slowModeSeconds: room.slowModeSeconds,
+  pinnedMessage: pinned && !pinned.deleted && (!pinned.hidden || viewer.isAdmin) ? viewMessageFor(pinned, viewer) : null,
+});
+
 /** A stored event as this viewer may see it: no event data, the message in its viewable form. */
-export const viewEventFor = (event: ChatEvent, message: MessageDoc | null, viewer: Viewer): ChatEventRecord => ({
+export const viewEventFor = (
+  event: ChatEvent,
+  message: MessageDoc | null,
+  viewer: Viewer,
+  /** For room.updated: the pinned message the event names, as it is now. */
+  pinned: MessageDoc | null = null,
+): ChatEventRecord => ({
   _id: event._id,
   stream: event.stream,
   seq: event.seq,
@@ -52,4 +69,5 @@ export const viewEventFor = (event: ChatEvent, message: MessageDoc | null, viewe
   at: event.at,
   ...(message ? { message: viewMessageFor(message, viewer) } : {}),
   ...(event.type === 'chat.read' ? { readerId: event.data.readerId, upTo: event.data.upTo } : {}),
+  ...(event.type === 'room.updated' ? { room: viewRoomFor(event.data, pinned, viewer) } : {}),
 });

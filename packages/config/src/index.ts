@@ -23,6 +23,20 @@ export const integer = (env: Env, name: string, fallback: number, min: number, m
   return value;
 };
 
+/** TRUST_PROXY (contract §2): a hop count; `true` is one hop, `false` or unset none. */
+export const proxyHops = (env: Env): number => {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === 'false') return 0;
+  if (raw === 'true') return 1;
+  return integer(env, 'TRUST_PROXY', 0, 0, 10);
+};
+
+/** MAX_SOCKETS_PER_ADDRESS (contract §10): sockets at once from one client address. */
+export const maxSocketsPerAddress = (env: Env): number => integer(env, 'MAX_SOCKETS_PER_ADDRESS', 200, 1, 1_000_000);
+
+/** MAX_SOCKETS_PER_USER (contract §10: 20): sockets at once per signed-in user (raised for load tests). */
+export const maxSocketsPerUser = (env: Env): number => integer(env, 'MAX_SOCKETS_PER_USER', 20, 1, 1_000_000);
+
 export const url = (env: Env, name: string, protocols: string[]): string | null => {
   const raw = env[name];
   if (!present(raw)) return null;

@@ -63,3 +63,12 @@ export const isWithinEditWindow = (createdAt: string | Date, now: string | Date 
   const at = typeof now === 'number' ? now : toTime(now);
   return created !== null && at !== null && at - created <= LIMITS.editWindowMs;
 };
+
+/** The pages only an admin may open (spec §1's route table); their subpages too. */
+export const ADMIN_PAGES = ['/log-activity', '/dashboard', '/manage-membership', '/manage-history', '/chat-admin'] as const;
+
+/** Whether `page` (a path, without query) is one of the admin's pages or under one. */
+export const isAdminPage = (page: string): boolean => {
+  const path = page.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+  return ADMIN_PAGES.some((admin) => path === admin || path.startsWith(`${admin}/`));
+};

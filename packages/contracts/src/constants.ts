@@ -106,11 +106,73 @@ export const CHAT_EVENT_TYPES = [
   'message.unhidden',
   'message.deleted',
   'chat.read',
+  /** The room's settings changed (slow mode, the pinned message): on the global stream (contract §13). */
+  'room.updated',
 ] as const;
 export type ChatEventType = (typeof CHAT_EVENT_TYPES)[number];
 
+/** Moderation of the live room (contract §13): every bound once. */
+export const MODERATION = {
+  reportReasonMax: 500,
+  timeoutMinutesMin: 1,
+  timeoutMinutesMax: 10_080,
+  timeoutReasonMax: 500,
+  /** The lengths the queue and the message menu offer; any other in minutes is "custom". */
+  timeoutPresetsMinutes: [10, 60, 1_440],
+  slowModeSecondsMax: 3_600,
+  blockedTermsMax: 500,
+  blockedTermMaxChars: 100,
+  hideReasonMax: 200,
+  logPageSize: 50,
+  reportsPageSize: 20,
+  /** The messages shown before and after a reported one in the queue. */
+  contextMessages: 3,
+} as const;
+
+/** What an admin does with an open report (contract §13). */
+export const REPORT_ACTIONS = ['dismiss', 'hide', 'timeout'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/** Every action the moderation log holds (contract §13), filterable by these names. */
+export const MODERATION_ACTIONS = [
+  'message.hidden',
+  'message.unhidden',
+  'message.deleted',
+  'timeout.set',
+  'timeout.lifted',
+  'room.slow_mode',
+  'room.pinned',
+  'room.unpinned',
+  'filters.changed',
+  'report.resolved',
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/**
+ * Phrases an admin may add to the blocked terms with one click: touts' promises of profit, which
+ * Indonesian rules forbid in advertising investments. The list starts empty; these are offered only.
+ */
+export const SUGGESTED_BLOCKED_TERMS = [
+  'pasti profit',
+  'pasti untung',
+  'profit pasti',
+  'untung pasti',
+  'dijamin profit',
+  'dijamin untung',
+  'profit dijamin',
+  'tanpa loss',
+  'anti loss',
+  'bebas rugi',
+  'modal kembali',
+  'guaranteed profit',
+  'risk free',
+  'no loss',
+] as const;
+
 /** Signals (contract §8): the live buy/sell feed on gold. */
 export const SIGNAL_SYMBOL = 'XAUUSD';
+/** How screens, notices and pushes write the symbol (the API's `symbol` stays XAUUSD). */
+export const SIGNAL_SYMBOL_LABEL = 'XAU/USD';
 export const SIGNAL_SIDES = ['buy', 'sell'] as const;
 export type SignalSide = (typeof SIGNAL_SIDES)[number];
 export const SIGNAL_STATUSES = ['open', 'closed', 'cancelled'] as const;
@@ -131,4 +193,39 @@ export const SIGNAL_RULES = {
   cancelWindowMs: 5 * 60_000,
   pageSize: 20,
   pageMax: 100,
+} as const;
+
+/**
+ * Notifications outside the tab (contract §14): the kinds a user switches on and off, in the
+ * order the settings card lists them. For admins, `adminMessages` also covers a member's new
+ * message to the admins and `membership` a new payment proof.
+ */
+export const NOTIFICATION_KINDS = ['signalOpened', 'signalUpdated', 'signalClosed', 'replies', 'adminMessages', 'membership'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const PUSH_RULES = {
+  /** Seconds a push service keeps a signal's notification for an offline device (a signal is worth minutes). */
+  signalTtlSeconds: 3_600,
+  /** Seconds for every other kind. */
+  otherTtlSeconds: 86_400,
+  /** Longest accepted subscription endpoint and key strings. */
+  endpointMax: 2_048,
+  keyMax: 256,
+  /** Subscriptions one user may hold (devices); the oldest goes when a new one exceeds it. */
+  perUserMax: 20,
+  /** Tries of one delivery on 429 or 5xx, and the first back-off (doubled each time, or the push service's Retry-After). */
+  tries: 4,
+  firstBackoffMs: 1_000,
+  /** Deliveries in flight at once per API process. */
+  concurrency: 32,
+  /** How long one push request may take. */
+  requestTimeoutMs: 10_000,
+} as const;
+
+/** The signals' public ledger (contract §8): each event's public form chained by SHA-256. */
+export const SIGNAL_LEDGER = {
+  /** The `prevHash` of seq 1. */
+  genesisHash: '0'.repeat(64),
+  /** Random hex characters of each event's salt. */
+  saltLength: 32,
+  pageMax: 500,
 } as const;

@@ -6,3 +6,6 @@ export * from './realtime';
 export * from './messages';
 export * from './names';
 export * from './signals';
+export * from './text-rules';
+export * from './canonical-json';
+export * from './moderation';

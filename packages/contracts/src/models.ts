@@ -22,6 +22,7 @@ export type VerifyEmailBody = Static<typeof S.VerifyEmailBody>;
 export type ResendCodeBody = Static<typeof S.ResendCodeBody>;
 export type LoginBody = Static<typeof S.LoginBody>;
 export type LoginResponse = Static<typeof S.LoginResponse>;
+export type VerifyEmailResponse = Static<typeof S.VerifyEmailResponse>;
 export type ForgotPasswordBody = Static<typeof S.ForgotPasswordBody>;
 export type ResetPasswordBody = Static<typeof S.ResetPasswordBody>;
 export type SessionBody = Static<typeof S.SessionBody>;
@@ -127,6 +128,58 @@ export type SignalPatchBody = Static<typeof S.SignalPatchBody>;
 export type SignalCloseBody = Static<typeof S.SignalCloseBody>;
 export type SignalListQuery = Static<typeof S.SignalListQuery>;
 export type SignalEventsQuery = Static<typeof S.SignalEventsQuery>;
+export type SignalLedgerCommitments = Static<typeof S.SignalLedgerCommitments>;
+export type SignalLedgerReveal = Static<typeof S.SignalLedgerReveal>;
+/** One event of the public ledger (`GET /signals/ledger`), as this viewer may see its reveal. */
+export type SignalLedgerEntry = Static<typeof S.SignalLedgerEntry>;
+export type SignalLedgerPage = Static<typeof S.SignalLedgerPage>;
+export type SignalLedgerCheckpoints = Static<typeof S.SignalLedgerCheckpoints>;
+export type SignalAuthorRecord = Static<typeof S.SignalAuthorRecord>;
 
+/** The socket's `payment:decided` payload (realtime.ts). */
+export type PaymentDecidedPayload = Static<typeof S.PaymentDecidedPayload>;
 /** The socket's `membership:changed` payload (realtime.ts, contract §9). */
 export type MembershipChangedPayload = Static<typeof S.MembershipChangedPayload>;
+
+/**
+ * What the API gives the web app's server render for the public pages (web/src/app/server-context.ts):
+ * each read as a guest's browser would get it from the REST call named.
+ */
+export interface PublicReads {
+  /** GET /api/signals with these filters, as a guest. */
+  signals(query: { status: 'open' | 'closed' | 'all'; limit?: number }): Promise<SignalList>;
+  /** GET /api/signals/stats. */
+  signalStats(): Promise<SignalStats>;
+  /** GET /api/history: the first page. */
+  history(): Promise<HistoryListResponse>;
+  /** GET /api/chat/public: the room's newest page, as a guest. */
+  publicChat(): Promise<ChatMessageList>;
+}
+
+/* Notifications outside the tab (contract §14). */
+
+export type PushPublicKey = Static<typeof S.PushPublicKey>;
+export type PushSubscriptionBody = Static<typeof S.PushSubscriptionBody>;
+export type PushDevice = Static<typeof S.PushDevice>;
+export type PushDeviceList = Static<typeof S.PushDeviceList>;
+export type NotificationPreferences = Static<typeof S.NotificationPreferences>;
+export type NotificationPreferencesBody = Static<typeof S.NotificationPreferencesBody>;
+export type PushPayload = Static<typeof S.PushPayload>;
+
+/* Moderation of the live room (contract §13). */
+
+export type RoomView = Static<typeof S.RoomView>;
+export type PersonRef = Static<typeof S.PersonRef>;
+export type Report = Static<typeof S.Report>;
+export type ReportInQueue = Static<typeof S.ReportInQueue>;
+export type ReportReceipt = Static<typeof S.ReportReceipt>;
+export type ReportList = Static<typeof S.ReportList>;
+export type ModerationTimeout = Static<typeof S.Timeout>;
+export type TimeoutList = Static<typeof S.TimeoutList>;
+export type ModerationLogEntry = Static<typeof S.ModerationLogEntry>;
+export type ModerationLog = Static<typeof S.ModerationLog>;
+export type ResolveReportBody = Static<typeof S.ResolveReportBody>;
+export type RoomBody = Static<typeof S.RoomBody>;
+export type ModerationReportPayload = Static<typeof S.ModerationReportPayload>;
+export type ModerationCountPayload = Static<typeof S.ModerationCountPayload>;
+export type UserRestrictedPayload = Static<typeof S.UserRestrictedPayload>;

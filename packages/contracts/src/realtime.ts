@@ -1,5 +1,14 @@
 /** Typed Socket.IO event maps shared by the realtime server and the web client (contract §6). */
-import type { ChatEventPayload, MembershipChangedPayload, PresencePayload, SignalEventPayload } from './models';
+import type {
+  ChatEventPayload,
+  MembershipChangedPayload,
+  ModerationCountPayload,
+  ModerationReportPayload,
+  PaymentDecidedPayload,
+  PresencePayload,
+  SignalEventPayload,
+  UserRestrictedPayload,
+} from './models';
 import type { SignalAccess } from './signals';
 
 export interface ServerToClientEvents {
@@ -16,6 +25,14 @@ export interface ServerToClientEvents {
   'signal:event': (event: SignalEventPayload) => void;
   /** The user's membership changed (approval, admin edit, rights that ended): to that user's sockets (contract §9). */
   'membership:changed': (payload: MembershipChangedPayload) => void;
+  /** A new report, to admins, with the open count (contract §13). */
+  'moderation:report': (payload: ModerationReportPayload) => void;
+  /** The open reports' count after a resolution, to admins. */
+  'moderation:count': (payload: ModerationCountPayload) => void;
+  /** The user's own timeout started or ended, to that user's sockets. */
+  'user:restricted': (payload: UserRestrictedPayload) => void;
+  /** An admin approved or rejected one of the user's payments (with the rejection's reason): to that user's sockets. */
+  'payment:decided': (payload: PaymentDecidedPayload) => void;
 }
 
 export interface ClientToServerEvents {
@@ -34,11 +51,5 @@ export const ROOMS = {
 
 /** Redis key marking a revoked session, for realtime processes that cannot read the store. */
 export const REVOKED_SESSION_KEY = (sessionId: string) => `le:revoked-session:${sessionId}`;
-/**
- * Redis key holding a user's role as the store has it now, set by the API when an admin changes it
- * (or a payment approval does): a standalone realtime process joins rooms by it rather than by the
- * token's older `role` claim.
- */
-export const USER_ROLE_KEY = (userId: string) => `le:user-role:${userId}`;
 /** As long as a token can live (7 days). */
 export const REVOKED_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;

@@ -13,3 +13,5 @@ export * from './schemas/payments';
 export * from './schemas/admin';
 export * from './schemas/chat';
 export * from './schemas/signals';
+export * from './schemas/push';
+export * from './schemas/moderation';

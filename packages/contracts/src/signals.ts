@@ -45,24 +45,29 @@ export interface SignalLevels {
 }
 
 /**
- * Why these levels make no sense, or null when they do: a buy has stop < entry < every target,
- * targets ascending; a sell the mirror; 1 to 3 targets; every price valid.
+ * Why these levels make no sense, or null when they do: a buy opens with stop < entry < every
+ * target, targets ascending; a sell the mirror; 1 to 3 targets; every price valid. A stop moved
+ * while the signal is open (`moving`) may sit at the entry or past it, the way traders lock in a
+ * trade after the first target, as long as it stays short of TP1.
  */
-export const levelsProblem = ({ side, entry, stopLoss, takeProfits }: SignalLevels): string | null => {
+export const levelsProblem = ({ side, entry, stopLoss, takeProfits }: SignalLevels, { moving = false }: { moving?: boolean } = {}): string | null => {
   if (!isValidPrice(entry)) return 'The entry must be a price above 0 and below 1,000,000 with at most 2 decimals.';
   if (!isValidPrice(stopLoss)) return 'The stop-loss must be a price above 0 and below 1,000,000 with at most 2 decimals.';
   if (takeProfits.length < 1 || takeProfits.length > SIGNAL_RULES.maxTakeProfits) return 'Give 1 to 3 take-profit targets.';
   if (!takeProfits.every(isValidPrice)) return 'Every take-profit must be a price above 0 and below 1,000,000 with at most 2 decimals.';
   const up = side === 'buy';
-  if (up ? !(stopLoss < entry) : !(stopLoss > entry)) {
+  const beyond = (a: number, b: number) => (up ? a > b : a < b);
+  if (!moving && !beyond(entry, stopLoss)) {
     return up ? 'A buy needs its stop-loss below the entry.' : 'A sell needs its stop-loss above the entry.';
   }
-  const beyond = (a: number, b: number) => (up ? a > b : a < b);
   if (!takeProfits.every((target) => beyond(target, entry))) {
     return up ? 'A buy needs every take-profit above the entry.' : 'A sell needs every take-profit below the entry.';
   }
   if (!takeProfits.every((target, i) => i === 0 || beyond(target, takeProfits[i - 1]!))) {
     return up ? 'Take-profits of a buy go up: TP1 < TP2 < TP3.' : 'Take-profits of a sell go down: TP1 > TP2 > TP3.';
+  }
+  if (moving && !beyond(takeProfits[0]!, stopLoss)) {
+    return up ? 'A buy keeps its stop-loss below the first take-profit.' : 'A sell keeps its stop-loss above the first take-profit.';
   }
   return null;
 };
@@ -74,7 +79,10 @@ export const pipsBetween = (side: SignalSide, entry: number, price: number): num
   return moveCents / 10;
 };
 
-/** `tp` at or beyond the first target, `sl` at or beyond the stop, `manual` in between. */
+/**
+ * `tp` at or beyond the first target, `sl` at or beyond the stop in force at the close (which may
+ * sit at or past the entry after a move), `manual` in between.
+ */
 export const outcomeOf = (levels: SignalLevels, exitPrice: number): Exclude<SignalOutcome, 'cancelled'> => {
   const up = levels.side === 'buy';
   const tp1 = levels.takeProfits[0]!;
@@ -82,6 +90,15 @@ export const outcomeOf = (levels: SignalLevels, exitPrice: number): Exclude<Sign
   if (up ? exitPrice <= levels.stopLoss : exitPrice >= levels.stopLoss) return 'sl';
   return 'manual';
 };
+
+/** A signal's risk in pips: entry to the stop it opened with (contract §8); R multiples are pips / risk. */
+export const riskOf = (opening: Pick<SignalLevels, 'side' | 'entry' | 'stopLoss'>): number => Math.abs(pipsBetween(opening.side, opening.entry, opening.stopLoss));
+
+/** The R multiple of a close: its pips over the risk taken at the opening (null without a risk). */
+export const rMultipleOf = (pips: number, risk: number): number | null => (risk > 0 ? pips / risk : null);
+
+/** Win, loss or break-even by the pips of a close (contract §8). */
+export const resultOf = (pips: number): 'win' | 'loss' | 'breakeven' => (pips > 0 ? 'win' : pips < 0 ? 'loss' : 'breakeven');
 
 /** Risk (entry to stop) and reward (entry to the first target) in pips, and their ratio. */
 export const riskReward = (levels: SignalLevels): { risk: number; reward: number; ratio: number | null } => {

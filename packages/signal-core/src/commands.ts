@@ -1,23 +1,7 @@
 import { isValidPrice, isWithinCancelWindow, levelsProblem, outcomeOf, pipsBetween, SIGNAL_RULES } from '@le/contracts';
+import { refuse } from '@le/event-kit';
 import { SIGNALS_STREAM, type NewSignalEvent, type SignalUpdatedData } from './events';
 import type { SignalDoc } from './projection';
-
-/** Why a command was refused; the API turns the kind into a status (400, 403, 404, 409). */
-export type SignalRuleKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict';
-
-export class SignalRuleError extends Error {
-  constructor(
-    readonly kind: SignalRuleKind,
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
-
-const refuse = (kind: SignalRuleKind, code: string, message: string): never => {
-  throw new SignalRuleError(kind, message, code);
-};
 
 /** Who acts; `isAdmin` comes from the stored user. */
 export interface SignalActor {
@@ -103,7 +87,7 @@ export const decideUpdate = (command: UpdateSignal, state: { signal: SignalDoc |
     entry: signal.entry,
     stopLoss: command.stopLoss ?? signal.stopLoss,
     takeProfits: command.takeProfits ?? signal.takeProfits,
-  });
+  }, { moving: true });
   if (problem) refuse('invalid', 'BAD_LEVELS', problem);
   if (Object.keys(changes).length === 0) return null;
   return { type: 'signal.updated', stream: SIGNALS_STREAM, actorId: command.actor._id, at: command.now, data: { signalId: signal._id, ...changes } };

@@ -1,15 +1,14 @@
 import { SIGNAL_RULES } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
-import { decideCancel, decideClose, decideOpen, decideUpdate, SignalRuleError, type OpenSignal, type SignalActor } from './commands';
+import { RuleError } from '@le/event-kit';
+import { decideCancel, decideClose, decideOpen, decideUpdate, type OpenSignal, type SignalActor } from './commands';
 import type { NewSignalEvent, SignalEvent } from './events';
 import { rebuildSignals, type SignalDoc } from './projection';
+import { admin, member } from './test-fixtures';
 
 /** Given these events, when this command is decided, then this event (or this refusal). */
 const T0 = Date.parse('2026-03-02T09:00:00.000Z');
 const at = (ms: number) => new Date(T0 + ms).toISOString();
-
-const admin: SignalActor = { _id: 'admin', name: 'Ayu', isAdmin: true };
-const member: SignalActor = { _id: 'sari', name: 'Sari', isAdmin: false };
 
 const given = (...decided: NewSignalEvent[]): SignalEvent[] => decided.map((event, index) => ({ ...event, _id: `e${index}`, seq: index + 1 }) as SignalEvent);
 const stateOf = (events: SignalEvent[], id = 's1'): { signal: SignalDoc | null } => ({ signal: rebuildSignals(events).get(id) ?? null });
@@ -27,7 +26,7 @@ const refusal = (decide: () => unknown): { kind: string; code: string } => {
   try {
     decide();
   } catch (error) {
-    if (error instanceof SignalRuleError) return { kind: error.kind, code: error.code };
+    if (error instanceof RuleError) return { kind: error.kind, code: error.code ?? '' };
     throw error;
   }
   throw new Error('the command was accepted');
@@ -134,14 +133,32 @@ describe('UpdateSignal', () => {
     expect(update(noAnalysis, { analysis: null })).toBeNull();
   });
 
-  it('given a stop moved to or past the entry, or targets that break the order, when updating, then invalid', () => {
-    expect(refusal(() => update(history, { stopLoss: 2380 }))).toEqual(badLevels);
+  it('given an open buy, when moving the stop to the entry (break-even) or past it short of TP1, then accepted', () => {
+    expect(update(history, { stopLoss: 2380 })?.data).toEqual({ signalId: 's1', stopLoss: 2380 });
+    expect(update(history, { stopLoss: 2385.5 })?.data).toEqual({ signalId: 's1', stopLoss: 2385.5 });
+    expect(update(history, { stopLoss: 2389.99 })?.data).toEqual({ signalId: 's1', stopLoss: 2389.99 });
+    // Trailing: a stop already past the entry moves on, with the targets moved beyond it.
+    const trailed = given(opened(BUY), update(history, { stopLoss: 2385 })!);
+    expect(update(trailed, { stopLoss: 2395, takeProfits: [2400, 2410] })?.data).toEqual({ signalId: 's1', stopLoss: 2395, takeProfits: [2400, 2410] });
+  });
+
+  it('given an open sell, when moving the stop to the entry or below it short of TP1, then accepted (the mirror)', () => {
+    const sell = given(opened(SELL));
+    expect(update(sell, { stopLoss: 2380 })?.data).toEqual({ signalId: 's1', stopLoss: 2380 });
+    expect(update(sell, { stopLoss: 2375 })?.data).toEqual({ signalId: 's1', stopLoss: 2375 });
+  });
+
+  it('given a stop moved to or past the first target, or targets that break the order, when updating, then invalid', () => {
+    expect(refusal(() => update(history, { stopLoss: 2390 }))).toEqual(badLevels);
     expect(refusal(() => update(history, { stopLoss: 2390.5 }))).toEqual(badLevels);
+    expect(refusal(() => update(history, { stopLoss: 2385, takeProfits: [2384] }))).toEqual(badLevels);
     expect(refusal(() => update(history, { takeProfits: [2400, 2395] }))).toEqual(badLevels);
+    expect(refusal(() => update(history, { takeProfits: [2379] }))).toEqual(badLevels);
     expect(refusal(() => update(history, { takeProfits: [2390, 2400, 2410, 2420] }))).toEqual(badLevels);
     expect(refusal(() => update(history, { stopLoss: 2370.123 }))).toEqual(badLevels);
     const sell = given(opened(SELL));
-    expect(refusal(() => update(sell, { stopLoss: 2375 }))).toEqual(badLevels);
+    expect(refusal(() => update(sell, { stopLoss: 2370 }))).toEqual(badLevels);
+    expect(refusal(() => update(sell, { stopLoss: 2365 }))).toEqual(badLevels);
     expect(refusal(() => update(sell, { takeProfits: [2360, 2370] }))).toEqual(badLevels);
     expect(update(sell, { stopLoss: 2385, takeProfits: [2375, 2350, 2340] })?.data).toEqual({ signalId: 's1', stopLoss: 2385, takeProfits: [2375, 2350, 2340] });
   });
@@ -209,6 +226,24 @@ describe('CloseSignal', () => {
     expect(close(trailed, 2379.5)).toEqual({ signalId: 's1', exitPrice: 2379.5, pips: -5, outcome: 'sl' });
     expect(close(trailed, 2390).outcome).toBe('manual');
     expect(close(trailed, 2395).outcome).toBe('tp');
+  });
+
+  it('given a stop moved to break-even, when closing at the entry or past it against the trade, then sl with 0 or negative pips (break-even, loss)', () => {
+    const even = given(opened(BUY), decideUpdate({ actor: admin, signalId: 's1', stopLoss: 2380, now: at(1000) }, stateOf(buy))!);
+    expect(close(even, 2380)).toEqual({ signalId: 's1', exitPrice: 2380, pips: 0, outcome: 'sl' });
+    expect(close(even, 2379.9)).toEqual({ signalId: 's1', exitPrice: 2379.9, pips: -1, outcome: 'sl' });
+    expect(close(even, 2380.01)).toEqual({ signalId: 's1', exitPrice: 2380.01, pips: 0.1, outcome: 'manual' });
+  });
+
+  it('given a stop trailed past the entry, when closing at it, then sl with the pips it locked in (a win by pips)', () => {
+    const locked = given(opened(BUY), decideUpdate({ actor: admin, signalId: 's1', stopLoss: 2385, now: at(1000) }, stateOf(buy))!);
+    expect(close(locked, 2385)).toEqual({ signalId: 's1', exitPrice: 2385, pips: 50, outcome: 'sl' });
+    expect(close(locked, 2382)).toEqual({ signalId: 's1', exitPrice: 2382, pips: 20, outcome: 'sl' });
+    expect(close(locked, 2387).outcome).toBe('manual');
+    const sellState = given(opened(SELL));
+    const sellLocked = given(opened(SELL), decideUpdate({ actor: admin, signalId: 's1', stopLoss: 2376, now: at(1000) }, stateOf(sellState))!);
+    expect(close(sellLocked, 2376)).toEqual({ signalId: 's1', exitPrice: 2376, pips: 40, outcome: 'sl' });
+    expect(close(sellLocked, 2370).outcome).toBe('tp');
   });
 
   it('given an exit price that is not a price, when closing, then invalid', () => {

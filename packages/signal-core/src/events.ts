@@ -39,7 +39,19 @@ export interface SignalEventDataMap {
 
 /** An event as decided, before the store gives it its place in the stream. */
 export type NewSignalEvent = {
-  [K in SignalEventType]: { type: K; stream: typeof SIGNALS_STREAM; actorId: string; at: string; data: SignalEventDataMap[K] };
+  [K in SignalEventType]: {
+    type: K;
+    stream: typeof SIGNALS_STREAM;
+    actorId: string;
+    at: string;
+    data: SignalEventDataMap[K];
+    /**
+     * 32 random hex characters written with the event: the ledger's commitments to its levels and
+     * analysis are salted with it, so they cannot be guessed before it is revealed. Events of
+     * builds before the ledger have none (their chain draws one, kept in the ledger record).
+     */
+    salt?: string;
+  };
 }[SignalEventType];
 
 /** A stored event: its sequence in the `signals` stream (1, 2, 3...) and its id. */

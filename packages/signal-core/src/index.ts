@@ -5,3 +5,4 @@ export * from './projection';
 export * from './views';
 export * from './stats';
 export * from './store';
+export * from './ledger';

@@ -1,4 +1,4 @@
-import type { MembershipChangedPayload } from '@le/contracts';
+import type { MembershipChangedPayload, PaymentDecidedPayload } from '@le/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { toaster } from '@/components/ui/toaster';
@@ -19,10 +19,33 @@ export const handleMembershipChange = (client: QueryClient, change: MembershipCh
   if (notice) toaster.create({ ...notice, duration: 10_000, closable: true });
 };
 
+/**
+ * One `payment:decided`: the payment history is read again (the dashboard and the payment page
+ * follow), and a rejection is told at once with its reason (an approval is told by its
+ * `membership:changed`).
+ */
+export const handlePaymentDecided = (client: QueryClient, { payment }: PaymentDecidedPayload): void => {
+  void client.invalidateQueries({ queryKey: membershipKeys.all });
+  if (payment.status !== 'rejected') return;
+  toaster.create({
+    type: 'error',
+    title: 'Your payment was rejected',
+    description: `${payment.membershipTier.toUpperCase()} ${payment.duration}: ${reasonSentence(payment.rejectionReason)}Check the transfer and send the proof again.`,
+    duration: 15_000,
+    closable: true,
+  });
+};
+
+/** "Reason: …. " ended once, whatever the admin's punctuation. */
+const reasonSentence = (reason: string | null): string => (reason ? `Reason: ${reason}${/[.!?]$/.test(reason) ? '' : '.'} ` : '');
+
 /** Mounted once by the app shell (its own lazy chunk, with the socket): every screen follows the membership live. */
 export function MembershipLiveLayer() {
   const client = useQueryClient();
-  useMembershipPush((change) => handleMembershipChange(client, change));
+  useMembershipPush(
+    (change) => handleMembershipChange(client, change),
+    (decided) => handlePaymentDecided(client, decided),
+  );
   return null;
 }
 

@@ -8,7 +8,8 @@ import { sockets } from '@/lib/test-socket';
 import { toaster } from '@/components/ui/toaster';
 import { meKeys, useMe } from '@/hooks/use-me';
 import { loginAs, publicUser } from '@/lib/test-fixtures';
-import { byTestId, render, stubApi, testQueryClient, waitFor } from '@/lib/test-render';
+import { byTestId, stubApi, testQueryClient, waitFor } from '@/lib/test-render';
+import { mountPerTest } from '@/lib/test-session';
 import { useSessionStore } from '@/stores/session-store';
 import { LiveChatCard } from '@/features/chat/components/live-chat-card';
 import { membershipNotice } from './membership-notice';
@@ -39,7 +40,26 @@ const ended = (user: PublicUser): MembershipChangedPayload => ({
 
 describe('membership:changed in the app shell', () => {
   let server: PublicUser;
-  let view: ReturnType<typeof render> | null = null;
+  afterEach(() => {
+    vi.restoreAllMocks();
+    sockets.splice(0);
+  });
+  const mountScreen = mountPerTest();
+
+  /** The shell's live layer over the room's card, with /auth/me's query already holding `server`. */
+  const mountShell = () => {
+    const client = testQueryClient();
+    client.setQueryData(meKeys.me, server);
+    mountScreen(
+      <>
+        <MeReader />
+        <MembershipLiveLayer />
+        <LiveChatCard />
+      </>,
+      { client },
+    );
+    return client;
+  };
 
   beforeEach(() => {
     server = activeSari();
@@ -52,27 +72,9 @@ describe('membership:changed in the app shell', () => {
     useSessionStore.getState().signIn(loginAs('sari', server));
   });
 
-  afterEach(() => {
-    view?.unmount();
-    view = null;
-    useSessionStore.getState().clear();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    sockets.splice(0);
-  });
-
   it('ends the rights on every screen without a reload: /auth/me data, the session, the composer read-only with the spec’s notice, a toast', async () => {
     const toast = vi.spyOn(toaster, 'create');
-    const client = testQueryClient();
-    client.setQueryData(meKeys.me, server);
-    view = render(
-      <>
-        <MeReader />
-        <MembershipLiveLayer />
-        <LiveChatCard />
-      </>,
-      { client },
-    );
+    const client = mountShell();
     await waitFor(() => expect(document.querySelector('textarea[aria-label="Message"]')).not.toBeNull());
     expect(byTestId('chat-cannot-post')).toBeNull();
 
@@ -94,11 +96,8 @@ describe('membership:changed in the app shell', () => {
     expect(document.body.textContent).not.toContain(UI_TEXT.chatRegisterNotice);
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'warning', title: 'Your membership has ended' }));
 
-    // The server's planned drop right after is a quiet rejoin, not a lost connection.
-    act(() => {
-      socket.emit('disconnect', 'io server disconnect');
-    });
-    expect(socket.connect).toHaveBeenCalledTimes(1);
+    // The server moves the socket into the rooms of the new rights: no reconnection, no banner.
+    expect(socket.connect).not.toHaveBeenCalled();
     expect(byTestId('connection-banner')).toBeNull();
   });
 
@@ -106,16 +105,7 @@ describe('membership:changed in the app shell', () => {
     const toast = vi.spyOn(toaster, 'create');
     server = publicUser('sari', { role: 'trial', membershipTier: 'trial', trialExpiresAt: iso(HOUR) });
     useSessionStore.getState().signIn(loginAs('sari', server));
-    const client = testQueryClient();
-    client.setQueryData(meKeys.me, server);
-    view = render(
-      <>
-        <MeReader />
-        <MembershipLiveLayer />
-        <LiveChatCard />
-      </>,
-      { client },
-    );
+    const client = mountShell();
     await waitFor(() => expect(byTestId('chat-cannot-post')).not.toBeNull());
 
     const approved: MembershipChangedPayload = { role: 'member', membershipTier: 'basic', membershipEnd: iso(30 * 24 * HOUR), graceEndsAt: null, canPost: true };

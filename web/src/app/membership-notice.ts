@@ -1,7 +1,7 @@
 import { canUseMemberFeatures, isPaidTier } from '@le/contracts';
 import type { MembershipChangedPayload } from '@le/contracts';
 
-import { formatDay } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import type { SessionUser } from '@/stores/session-store';
 
 export interface MembershipNotice {
@@ -30,7 +30,7 @@ const hadRights = (before: SessionUser | null, at: number): boolean => {
 
 export const membershipNotice = (before: SessionUser | null, change: MembershipChangedPayload, now = Date.now()): MembershipNotice | null => {
   if (change.role === 'admin') return null;
-  const until = formatDay(change.membershipEnd);
+  const until = formatDate(change.membershipEnd);
   const activeBefore = hadRights(before, now);
   if (change.canPost && !activeBefore) {
     return {

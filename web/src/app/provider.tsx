@@ -1,42 +1,37 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 
-import { AfterLoad } from '@/components/ui/after-load';
+import { AfterHydration } from '@/components/ui/after-hydration';
 import { system } from '@/components/ui/system';
-import { queryClient } from '@/lib/query-client';
+import { createQueryClient, queryClient } from '@/lib/query-client';
 
-// Toasts are rare (errors, confirmations); their machine loads once the page has loaded and the
-// browser is idle, not with the entry nor beside the first paint. A toast created before that waits
-// in the toaster's store and shows when it mounts.
+// Toasts are rare (errors, confirmations); their machine loads right after hydration, beside the
+// page rather than in its first paint. A toast created before that waits in the toaster's store.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
 /**
- * Chakra's global styles (its reset, base and the tokens' CSS variables) are in the head of a page the
- * server drew (entry-server.tsx), as `Global` leaves them: the app leaves them there, instead of
- * computing them again (~60 ms on a laptop, four times that on a phone, in one task) to find the same
- * text. Chakra's system computes them when first read (patches/@chakra-ui__react@3.37.0.patch); this
- * copy of it reads none, and they stay for the page's life, as they never change. Elsewhere (a page
- * the app draws, the server's own render) the system draws them as usual.
+ * Chakra's global styles (the reset, the theme's globals and every token as a CSS variable, ~50 KB)
+ * are drawn by the server into the head of every document, and stay there. The browser's provider is
+ * given none, so hydration does not serialize them all again to find they are already there.
  */
-const withoutGlobals = (): typeof system =>
-  Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(system), _global: { value: [] } }) as typeof system;
+const systemOfPage = typeof document === 'undefined' ? system : { ...system, _global: [] };
 
-const pageSystem =
-  typeof document !== 'undefined' && document.querySelector('style[data-emotion^="css-global"]') !== null ? withoutGlobals() : system;
+/** The browser's one query client; on the server, one per drawn page (what one reader's page read is not another's). */
+const useQueryClientOfPage = () => useState(() => (typeof document === 'undefined' ? createQueryClient() : queryClient))[0];
 
-/** `client`: the app's one query client, or the server's own for one page (app/entry-server.tsx). */
-export function AppProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
+export function AppProvider({ children }: { children: ReactNode }) {
+  const client = useQueryClientOfPage();
   return (
     <QueryClientProvider client={client}>
-      <ChakraProvider value={pageSystem}>
+      <ChakraProvider value={systemOfPage}>
         {children}
-        <AfterLoad>
+        <AfterHydration>
           <Suspense fallback={null}>
             <Toaster />
           </Suspense>
-        </AfterLoad>
+        </AfterHydration>
       </ChakraProvider>
     </QueryClientProvider>
   );

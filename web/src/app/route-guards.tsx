@@ -1,15 +1,21 @@
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
 
 import type { AuthNavigationState } from '@/config/paths';
 import { paths, signInTarget } from '@/config/paths';
 import { useSessionStore } from '@/stores/session-store';
 
-/** To the login screen, replacing history. `returnHere` lets a signed-out visitor come back after signing in. */
+/**
+ * To the login screen, replacing history. `returnHere` lets a signed-out visitor come back after signing in.
+ * The state is one object for as long as the address is the same: `<Navigate>` navigates again whenever
+ * its `state` changes, and each new navigation cancels the one still loading the login screen's code,
+ * whose progress re-renders this guard: a loop that left a blank page on a slow connection.
+ */
 function ToLogin({ returnHere }: { returnHere: boolean }) {
   const location = useLocation();
-  const state: AuthNavigationState | undefined = returnHere ? { from: location.pathname + location.search } : undefined;
+  const from = location.pathname + location.search;
+  const state = useMemo<AuthNavigationState | undefined>(() => (returnHere ? { from } : undefined), [returnHere, from]);
   return <Navigate to={paths.auth.login.href} replace state={state} />;
 }
 

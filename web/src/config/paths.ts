@@ -19,6 +19,7 @@ export const paths = {
   manageHistory: route('/manage-history'),
   manageHistoryCreate: route('/manage-history/create'),
   chatAdmin: route('/chat-admin'),
+  moderation: route('/moderation'),
 
   paymentMembership: route('/payment-membership'),
   settings: route('/settings'),

@@ -1,32 +1,71 @@
 import { UI_TEXT } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { formatDateTime, formatDateTimeUtc, formatDay, formatTime } from './dates';
+import { dayKeyIn, formatAgo, formatDateTime, formatDate, formatTime, isTimeZone } from './dates';
 
 describe('one time format: 24-hour HH:mm', () => {
   const afternoon = new Date(2026, 2, 5, 13, 7, 33).toISOString();
   const morning = new Date(2026, 2, 5, 9, 4, 0).toISOString();
 
-  it('writes a time as HH:mm with a colon, never seconds, never AM/PM', () => {
+  it('writes a time as HH:mm with a colon, never seconds, never AM/PM, in the runtime zone by default', () => {
     expect(formatTime(afternoon)).toBe('13:07');
     expect(formatTime(morning)).toBe('09:04');
     expect(formatDateTime(afternoon)).toBe('05/03/2026 13:07');
-    expect(formatDay(afternoon)).toBe('05/03/2026');
+    expect(formatDate(afternoon)).toBe('05/03/2026');
   });
 
   it('says "Tidak diketahui" when the time is missing or unreadable', () => {
     for (const value of [null, undefined, '', 'not a date']) {
       expect(formatTime(value)).toBe(UI_TEXT.unknownDate);
       expect(formatDateTime(value)).toBe(UI_TEXT.unknownDate);
+      expect(formatDate(value, 'Asia/Jakarta')).toBe(UI_TEXT.unknownDate);
     }
   });
 });
 
-describe('formatDateTimeUtc: a moment as the server writes it', () => {
-  it('is the UTC wall time, said to be UTC, whatever the zone the code runs in', () => {
-    expect(formatDateTimeUtc('2026-11-24T01:05:00.000Z')).toBe('24/11/2026 01:05 UTC');
-    expect(formatDateTimeUtc('2026-11-24T08:05:00.000+07:00')).toBe('24/11/2026 01:05 UTC');
-    expect(formatDateTimeUtc('nonsense')).toBe(UI_TEXT.unknownDate);
-    expect(formatDateTimeUtc(null)).toBe(UI_TEXT.unknownDate);
+describe('a zone named: the wall time there, never a zone name on screen', () => {
+  it('writes WIB (UTC+7) and UTC wall times, across a day boundary', () => {
+    const lateUtc = '2026-11-24T20:05:00.000Z';
+    expect(formatDateTime(lateUtc, 'Asia/Jakarta')).toBe('25/11/2026 03:05');
+    expect(formatDateTime(lateUtc, 'UTC')).toBe('24/11/2026 20:05');
+    expect(formatTime('2026-11-24T00:00:00.000Z', 'Asia/Jakarta')).toBe('07:00');
+    expect(dayKeyIn(lateUtc, 'Asia/Jakarta')).toBe('2026-11-25');
+    expect(dayKeyIn(lateUtc, 'UTC')).toBe('2026-11-24');
+    expect(dayKeyIn(null, 'UTC')).toBe('');
+  });
+
+  it('knows a zone from a made-up one', () => {
+    expect(isTimeZone('Asia/Makassar')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('how long ago', () => {
+  const now = new Date('2026-05-12T10:00:00.000Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+
+  it('says "just now" within the minute, and for a clock slightly ahead', () => {
+    expect(formatAgo(ago(0), now)).toBe('just now');
+    expect(formatAgo(ago(59_000), now)).toBe('just now');
+    expect(formatAgo(ago(-5_000), now)).toBe('just now');
+  });
+
+  it('counts minutes, hours, days, months and years after that, one of each said in words', () => {
+    expect(formatAgo(ago(60_000), now)).toBe('a minute ago');
+    expect(formatAgo(ago(5 * 60_000), now)).toBe('5 minutes ago');
+    expect(formatAgo(ago(50 * 60_000), now)).toBe('an hour ago');
+    expect(formatAgo(ago(2 * 3_600_000), now)).toBe('2 hours ago');
+    expect(formatAgo(ago(30 * 3_600_000), now)).toBe('a day ago');
+    expect(formatAgo(ago(3 * 86_400_000), now)).toBe('3 days ago');
+    expect(formatAgo(ago(40 * 86_400_000), now)).toBe('a month ago');
+    expect(formatAgo(ago(92 * 86_400_000), now)).toBe('3 months ago');
+    expect(formatAgo(ago(400 * 86_400_000), now)).toBe('a year ago');
+    expect(formatAgo(ago(800 * 86_400_000), now)).toBe('2 years ago');
+  });
+
+  it('says "Tidak diketahui" for a time it cannot read', () => {
+    expect(formatAgo('not a date', now)).toBe(UI_TEXT.unknownDate);
+    expect(formatAgo(null, now)).toBe(UI_TEXT.unknownDate);
   });
 });

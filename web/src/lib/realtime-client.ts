@@ -1,10 +1,19 @@
 import { REALTIME_CLIENT_OPTIONS, REALTIME_TEXT } from '@le/contracts';
-import type { ChatEventPayload, ClientToServerEvents, MembershipChangedPayload, PresencePayload, ServerToClientEvents, SignalEventPayload } from '@le/contracts';
+import type {
+  ChatEventPayload,
+  ClientToServerEvents,
+  MembershipChangedPayload,
+  PaymentDecidedPayload,
+  PresencePayload,
+  ServerToClientEvents,
+  SignalEventPayload,
+} from '@le/contracts';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
 
 import { env } from '@/config/env';
+import { sharedWhileHeld } from '@/lib/held';
 import { useSessionStore } from '@/stores/session-store';
 
 /**
@@ -57,15 +66,21 @@ export const realtimeReason = (reason: string): string => {
 type ChatEventHandler = (event: ChatEventPayload) => void;
 type SignalEventHandler = (event: SignalEventPayload) => void;
 type MembershipHandler = (payload: MembershipChangedPayload) => void;
+/** Moderation (contract §13): a new report or the open count (admins), the user's own timeout. */
+export type ModerationSignal =
+  | { kind: 'report'; openCount: number }
+  | { kind: 'count'; openCount: number }
+  | { kind: 'restricted'; timedOutUntil: string | null };
+type ModerationHandler = (signal: ModerationSignal) => void;
 
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
-let holders = 0;
 let socketToken: string | null = null;
-let unsubscribeSession: (() => void) | null = null;
 const chatHandlers = new Set<ChatEventHandler>();
 const signalHandlers = new Set<SignalEventHandler>();
 const presenceHandlers = new Set<(payload: PresencePayload) => void>();
 const membershipHandlers = new Set<MembershipHandler>();
+const moderationHandlers = new Set<ModerationHandler>();
+const paymentHandlers = new Set<(payload: PaymentDecidedPayload) => void>();
 
 const setState = (state: Partial<RealtimeState>) => useRealtimeStore.setState(state);
 
@@ -83,17 +98,8 @@ const open = (token: string | null) => {
     const { syncs } = useRealtimeStore.getState();
     setState({ status: 'connected', reason: null, wasConnected: true, syncs: syncs + 1 });
   });
-  // After `membership:changed` the server drops this socket on purpose, so that it rejoins the rooms of
-  // the new rights (contract §9): that drop is no loss of connection, so reconnect at once, quietly.
-  let rejoinExpected = false;
   next.on('disconnect', (reason) => {
     if (socket !== next) return;
-    if (reason === 'io server disconnect' && rejoinExpected) {
-      rejoinExpected = false;
-      setState({ status: 'connecting', reason: null });
-      next.connect();
-      return;
-    }
     setState({ status: 'disconnected', reason: realtimeReason(reason) });
     // The server closed us on purpose (e.g. a token it refused): socket.io does not retry that by itself.
     if (reason === 'io server disconnect') window.setTimeout(() => socket === next && next.connect(), REALTIME_CLIENT_OPTIONS.reconnectionDelay);
@@ -124,8 +130,28 @@ const open = (token: string | null) => {
   // Signed-in users: their membership's rights changed (an approval, an admin's edit, the end of the rights).
   next.on('membership:changed', (payload) => {
     if (socket !== next) return;
-    rejoinExpected = true;
     for (const handler of membershipHandlers) handler(payload);
+    // The server has moved this socket into the rooms of the new rights (no reconnection): catch up
+    // by seq on what those rooms carry, as after a reconnection.
+    setState({ syncs: useRealtimeStore.getState().syncs + 1 });
+  });
+  // Admins: a new report and the open count; a signed-in user: their own timeout started or ended.
+  next.on('moderation:report', (payload) => {
+    if (socket !== next) return;
+    for (const handler of moderationHandlers) handler({ kind: 'report', openCount: payload.openCount });
+  });
+  next.on('moderation:count', (payload) => {
+    if (socket !== next) return;
+    for (const handler of moderationHandlers) handler({ kind: 'count', openCount: payload.openCount });
+  });
+  next.on('user:restricted', (payload) => {
+    if (socket !== next) return;
+    for (const handler of moderationHandlers) handler({ kind: 'restricted', timedOutUntil: payload.timedOutUntil });
+  });
+  // Signed-in users: an admin approved or rejected one of their payments.
+  next.on('payment:decided', (payload) => {
+    if (socket !== next) return;
+    for (const handler of paymentHandlers) handler(payload);
   });
   // The realtime process had lost Redis: catch up exactly as after a reconnection.
   next.on('chat:resync', () => {
@@ -147,31 +173,21 @@ const close = () => {
 };
 
 /** Hold the connection open while a screen needs it; call the returned function to let go. */
-export const acquireRealtime = (): (() => void) => {
-  holders += 1;
-  if (holders === 1) {
-    open(useSessionStore.getState().token);
-    unsubscribeSession = useSessionStore.subscribe((state) => {
-      if (state.token === socketToken) return;
-      // Signed in or out: the server decides rooms at connection time, so connect again as the new user.
-      close();
-      setState({ status: 'connecting', reason: null, wasConnected: false });
-      open(state.token);
-    });
-  }
-  let released = false;
+export const acquireRealtime: () => () => void = sharedWhileHeld(() => {
+  open(useSessionStore.getState().token);
+  const unsubscribeSession = useSessionStore.subscribe((state) => {
+    if (state.token === socketToken) return;
+    // Signed in or out: the server decides rooms at connection time, so connect again as the new user.
+    close();
+    setState({ status: 'connecting', reason: null, wasConnected: false });
+    open(state.token);
+  });
   return () => {
-    if (released) return;
-    released = true;
-    holders -= 1;
-    if (holders === 0) {
-      unsubscribeSession?.();
-      unsubscribeSession = null;
-      close();
-      setState({ status: 'idle', reason: null, wasConnected: false });
-    }
+    unsubscribeSession();
+    close();
+    setState({ status: 'idle', reason: null, wasConnected: false });
   };
-};
+});
 
 /** Receive every `chat:event` while subscribed. */
 export const onChatEvent = (handler: ChatEventHandler): (() => void) => {
@@ -202,5 +218,21 @@ export const onMembershipChanged = (handler: MembershipHandler): (() => void) =>
   membershipHandlers.add(handler);
   return () => {
     membershipHandlers.delete(handler);
+  };
+};
+
+/** Receive moderation's pushes (`moderation:report`, `moderation:count`, `user:restricted`) while subscribed. */
+export const onModeration = (handler: ModerationHandler): (() => void) => {
+  moderationHandlers.add(handler);
+  return () => {
+    moderationHandlers.delete(handler);
+  };
+};
+
+/** Receive every `payment:decided` (sent to the payer's own sockets) while subscribed. */
+export const onPaymentDecided = (handler: (payload: PaymentDecidedPayload) => void): (() => void) => {
+  paymentHandlers.add(handler);
+  return () => {
+    paymentHandlers.delete(handler);
   };
 };

@@ -12,7 +12,7 @@ describe('the realtime client’s server events', () => {
   it('hears each server event once: one listener per event, one catch-up per resync, one call per presence change', () => {
     const release = acquireRealtime();
     const socket = sockets[0]!;
-    for (const event of ['connect', 'disconnect', 'connect_error', 'chat:event', 'signal:event', 'presence:changed', 'chat:resync', 'session:revoked', 'membership:changed']) {
+    for (const event of ['connect', 'disconnect', 'connect_error', 'chat:event', 'signal:event', 'presence:changed', 'chat:resync', 'session:revoked', 'membership:changed', 'payment:decided']) {
       expect(socket.listenerCount(event), event).toBe(1);
     }
     socket.emit('connect');
@@ -42,21 +42,19 @@ describe('the realtime client’s server events', () => {
     release();
   });
 
-  it('hands membership:changed to its listeners, then takes the server’s drop that follows as a quiet rejoin; any other drop is a loss', () => {
+  it('hands membership:changed to its listeners and catches up by seq (the server moved the socket\'s rooms); a drop is a loss', () => {
     const release = acquireRealtime();
     const socket = sockets[0]!;
     socket.emit('connect');
     const heard = vi.fn();
     const stop = onMembershipChanged(heard);
     const change = { role: 'member', membershipTier: 'pro', membershipEnd: null, graceEndsAt: null, canPost: false };
+    const syncs = useRealtimeStore.getState().syncs;
     socket.emit('membership:changed', change);
     expect(heard).toHaveBeenCalledWith(change);
+    expect(useRealtimeStore.getState()).toMatchObject({ status: 'connected', syncs: syncs + 1 });
+    expect(socket.connect).not.toHaveBeenCalled();
 
-    socket.emit('disconnect', 'io server disconnect');
-    expect(useRealtimeStore.getState()).toMatchObject({ status: 'connecting', reason: null });
-    expect(socket.connect).toHaveBeenCalledTimes(1);
-
-    socket.emit('connect');
     socket.emit('disconnect', 'io server disconnect');
     expect(useRealtimeStore.getState()).toMatchObject({ status: 'disconnected', reason: 'socket has been disconnected' });
     stop();

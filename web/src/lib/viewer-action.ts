@@ -8,7 +8,7 @@ export type ViewerKind = 'guest' | 'admin' | 'member' | 'expired' | 'trial';
 
 /** What a signed-in person can do next; a guest has none (the screens keep their sign-in and sign-up). */
 export interface ViewerAction {
-  kind: 'live' | 'pending' | 'renew' | 'choose' | 'upgrade';
+  kind: 'live' | 'pending' | 'renew' | 'choose' | 'upgrade' | 'extend' | 'move';
   label: string;
   href: string;
 }
@@ -19,7 +19,23 @@ export const VIEWER_ACTIONS = {
   renew: { kind: 'renew', label: 'Renew membership', href: paths.paymentMembership.href },
   choose: { kind: 'choose', label: 'Choose a membership', href: paths.paymentMembership.href },
   upgrade: { kind: 'upgrade', label: UI_TEXT.upgradeMember, href: paths.paymentMembership.href },
-} as const satisfies Record<ViewerAction['kind'], ViewerAction>;
+} as const satisfies Record<Exclude<ViewerAction['kind'], 'extend' | 'move'>, ViewerAction>;
+
+const tierName = (tier: string): string => tier.charAt(0).toUpperCase() + tier.slice(1).toLowerCase();
+
+/** Pay again for the tier held: a bank transfer never renews by itself, so it is said as what it is. */
+const extendAction = (tier: string): ViewerAction => ({ kind: 'extend', label: `Extend ${tierName(tier)}`, href: `${paths.paymentMembership.href}?tier=${tier.toLowerCase()}` });
+/** Pay for a higher tier (it starts at the approval, contract §9). */
+const moveAction = (tier: string): ViewerAction => ({ kind: 'move', label: `Move to ${tierName(tier)}`, href: `${paths.paymentMembership.href}?tier=${tier}` });
+
+/** The tier above `tier`, null at the top or for a tier that is not paid. */
+const tierAbove = (tier: string | null | undefined): string | null => {
+  const index = PAID_TIERS.findIndex((option) => option === tier?.toLowerCase());
+  return index >= 0 && index < PAID_TIERS.length - 1 ? PAID_TIERS[index + 1]! : null;
+};
+
+/** The stored user before /auth/me answered carries no dates: whether the rights still run is not known yet. */
+const datesUnknown = (user: AccessSubject): boolean => !('membershipEnd' in user);
 
 /** The top tier: an active member of it has nothing to upgrade to. */
 const TOP_TIER = PAID_TIERS[PAID_TIERS.length - 1];
@@ -28,6 +44,9 @@ const TOP_TIER = PAID_TIERS[PAID_TIERS.length - 1];
 export const viewerKindOf = (user: AccessSubject | null | undefined, now = Date.now()): ViewerKind => {
   if (!user) return 'guest';
   if (user.role === 'admin') return 'admin';
+  // Before /auth/me answered (the stored user has no dates), a paid member is taken at their word:
+  // never told "Renew" while their membership may well run; the screens re-decide once it answers.
+  if (datesUnknown(user) && user.role === 'member' && PAID_TIERS.some((tier) => tier === user.membershipTier?.toLowerCase())) return 'member';
   if (canUseMemberFeatures({ ...user, membershipEnd: user.membershipEnd ?? null }, now)) return 'member';
   return user.role === 'member' ? 'expired' : 'trial';
 };
@@ -55,12 +74,36 @@ export const canUpgrade = (user: AccessSubject | null | undefined, { pendingPaym
 
 /**
  * The top bar's one action beside the account menu: the next step for a trial, an expired member or a
- * payment waiting; "Upgrade Member" for an active member below the top tier (the live chart has its own
- * link there); nothing for an admin, a top-tier member or a guest (who has SIGN IN).
+ * payment waiting; "Move to <the tier above>" for an active member below the top tier (the live chart
+ * has its own link there); nothing for an admin, a top-tier member or a guest (who has SIGN IN), and
+ * nothing for a member while their dates load (never "Renew" to someone whose membership runs).
  */
 export const navActionFor = (user: AccessSubject | null | undefined, options: { pendingPayment?: boolean } = {}, now = Date.now()): ViewerAction | null => {
+  if (user && user.role === 'member' && datesUnknown(user)) return null;
   const action = viewerActionFor(user, options, now);
   if (action?.kind !== 'live') return action;
   if (viewerKindOf(user, now) === 'admin' || !canUpgrade(user, options, now)) return null;
-  return VIEWER_ACTIONS.upgrade;
+  const above = tierAbove(user?.membershipTier);
+  return above ? moveAction(above) : null;
+};
+
+/**
+ * The Membership Dashboard's next steps, one per state: a trial "Upgrade Member" (spec §2); an active
+ * member "Extend <tier>" and, below the top tier, "Move to <the tier above>"; none while a payment
+ * waits, for an admin, or for a membership or trial that ended (its notice carries "Renew membership"
+ * or "Become a member").
+ */
+export const membershipStepsFor = (user: AccessSubject | null | undefined, { pendingPayment = false } = {}, now = Date.now()): ViewerAction[] => {
+  if (!user || user.role === 'admin' || pendingPayment || datesUnknown(user)) return [];
+  const kind = viewerKindOf(user, now);
+  if (kind === 'trial') return canUseTrial(user, now) ? [VIEWER_ACTIONS.upgrade] : [];
+  if (kind !== 'member' || !user.membershipTier || !PAID_TIERS.some((tier) => tier === user.membershipTier?.toLowerCase())) return [];
+  const above = tierAbove(user.membershipTier);
+  return above ? [extendAction(user.membershipTier), moveAction(above)] : [extendAction(user.membershipTier)];
+};
+
+/** A trial whose days still run (an ended one is told by the dashboard's notice). */
+const canUseTrial = (user: AccessSubject, now: number): boolean => {
+  const end = user.trialExpiresAt;
+  return Boolean(end && new Date(end).getTime() > now);
 };

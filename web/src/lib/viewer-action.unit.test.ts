@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { publicUser } from '@/lib/test-fixtures';
-import { canUpgrade, navActionFor, viewerActionFor, viewerKindOf } from './viewer-action';
+import { canUpgrade, membershipStepsFor, navActionFor, viewerActionFor, viewerKindOf } from './viewer-action';
 
 const NOW = Date.parse('2026-06-01T00:00:00.000Z');
 const DAY = 86_400_000;
@@ -51,12 +51,31 @@ describe('the viewer-aware next step', () => {
     expect(canUpgrade({ ...expert, membershipEnd: at(-DAY) }, {}, NOW)).toBe(true);
   });
 
-  it('the top bar: the next step for trial and expired, Upgrade Member for a member below the top tier, nothing for expert or admin', () => {
+  it('the top bar: the next step for trial and expired, the tier above for a member below the top tier, nothing for expert or admin', () => {
     expect(navActionFor(trial, {}, NOW)?.label).toBe('Choose a membership');
     expect(navActionFor(expired, {}, NOW)?.label).toBe('Renew membership');
-    expect(navActionFor(pro, {}, NOW)).toMatchObject({ kind: 'upgrade', label: 'Upgrade Member' });
+    expect(navActionFor(pro, {}, NOW)).toMatchObject({ kind: 'move', label: 'Move to Expert', href: '/payment-membership?tier=expert' });
     expect(navActionFor(pro, { pendingPayment: true }, NOW)).toBeNull();
     expect(navActionFor(expert, {}, NOW)).toBeNull();
     expect(navActionFor(admin, {}, NOW)).toBeNull();
+  });
+
+  it('the dashboard: one step per state — Upgrade Member for a trial, Extend and Move to for a member, nothing for expired, pending or admin', () => {
+    expect(membershipStepsFor(trial, {}, NOW).map((step) => step.label)).toEqual(['Upgrade Member']);
+    expect(membershipStepsFor(pro, {}, NOW)).toEqual([
+      { kind: 'extend', label: 'Extend Pro', href: '/payment-membership?tier=pro' },
+      { kind: 'move', label: 'Move to Expert', href: '/payment-membership?tier=expert' },
+    ]);
+    expect(membershipStepsFor(expert, {}, NOW).map((step) => step.label)).toEqual(['Extend Expert']);
+    for (const user of [expired, trialEnded, admin]) expect(membershipStepsFor(user, {}, NOW)).toEqual([]);
+    expect(membershipStepsFor(pro, { pendingPayment: true }, NOW)).toEqual([]);
+  });
+
+  it('while /auth/me has not answered (a stored user without dates), a paid member is never told to renew', () => {
+    const stored = { role: 'member' as const, membershipTier: 'pro' };
+    expect(viewerKindOf(stored, NOW)).toBe('member');
+    expect(viewerActionFor(stored, {}, NOW)?.kind).toBe('live');
+    expect(navActionFor(stored, {}, NOW)).toBeNull();
+    expect(membershipStepsFor(stored, {}, NOW)).toEqual([]);
   });
 });

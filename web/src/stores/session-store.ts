@@ -40,8 +40,10 @@ const persistUser = (user: StoredUser) => {
   storage.set(STORAGE_KEYS.username, user.username);
 };
 
+const signedOut = { token: null, role: null, username: null, sessionId: null, user: null };
+
 export const useSessionStore = create<SessionState>()((set, get) => ({
-  ...readSession(),
+  ...signedOut,
   signIn: ({ token, sessionId, user }) => {
     // Another user on this browser: the previous one's unsent chat messages are theirs alone.
     if (get().username !== user.username) storage.remove(STORAGE_KEYS.chatOutbox);
@@ -67,10 +69,16 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     for (const key of SESSION_STORAGE_KEYS) storage.remove(key);
     // Signed out (or the session ended), on whatever page: nobody's unsent words stay behind.
     storage.remove(STORAGE_KEYS.chatOutbox);
-    set({ token: null, role: null, username: null, sessionId: null, user: null });
+    set(signedOut);
   },
   reload: () => set(readSession()),
 }));
+
+// The store is made signed out, and the browser's stored session is read into it at once (the API
+// client and the guards have it from the start). React's first render of a page the server drew
+// reads the store as it was made (zustand's server snapshot), which is the guest's view the server
+// drew; the reader's own follows right after hydration (app/root.tsx shows the page then).
+if (typeof window !== 'undefined') useSessionStore.getState().reload();
 
 /** Read the token outside React (the API client). */
 export const getSessionToken = (): string | null => useSessionStore.getState().token;

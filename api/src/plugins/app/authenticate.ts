@@ -6,11 +6,6 @@ import type { SessionRecord, UserRecord } from '../../store';
 export interface TokenClaims {
   sub: string;
   sid: string;
-  /**
-   * Read by no process now (the API and the realtime processes take the stored role); it only
-   * served realtime processes of an older release. Never used for authorization.
-   */
-  role?: string;
 }
 
 export interface AuthContext {
@@ -86,5 +81,5 @@ export default fp(
         },
     );
   },
-  { name: 'authenticate', dependencies: ['services'] },
+  { name: 'authenticate', dependencies: ['core'] },
 );

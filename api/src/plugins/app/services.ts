@@ -1,8 +1,4 @@
 import fp from 'fastify-plugin';
-import type { Config } from '../../config';
-import type { Store } from '../../store';
-import type { Mailer } from './mailer';
-import type { PresenceStore } from '@le/realtime-server';
 import { createAccountService, type AccountService } from '../../services/accounts';
 import { createActivityService, type ActivityService } from '../../services/activity';
 import { createChatServices, type ChatCommands, type ChatQueries } from '../../services/chat';
@@ -10,30 +6,13 @@ import { createCodeService, type CodeService } from '../../services/one-time-cod
 import { createPresenceService, type PresenceService } from '../../services/presence';
 import { createSignalService, type SignalService } from '../../services/signals';
 import { createUploadService, type UploadService } from '../../services/uploads';
+import { createPushService, type PushService } from '../../services/push';
+import { ModerationService } from '../../services/moderation';
 import { TOKEN_LIFETIME_SECONDS } from '../external/jwt';
-import type { EventPublisher } from './publisher';
 
-/** The app's own services, decorated once so every route reaches them the same way. */
-export interface Services {
-  config: Config;
-  store: Store;
-  mailer: Mailer;
-  /** Replaced once the realtime server is attached (see main.ts). */
-  realtime: RealtimeServices;
-}
-
-/** How the API reaches sockets, and who is online (sockets and heartbeats, see presence.ts). */
-export interface RealtimeServices {
-  publisher: EventPublisher;
-  presence: PresenceStore;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    store: Store;
-    mailer: Mailer;
-    realtime: RealtimeServices;
     /** The chat's writes (one per app: its per-stream write queue must be shared). */
     chatCommands: ChatCommands;
     /** The chat's reads, each as its reader may see it. */
@@ -50,27 +29,41 @@ declare module 'fastify' {
     presence: PresenceService;
     /** An account's life: sign-up, proof, sign-in and out, lost password, profile, email change. */
     accounts: AccountService;
+    /** Web Push: subscriptions, preferences and the notifications of contract §14. */
+    push: PushService;
+    /** Moderation of the live room (contract §13): reports, timeouts, the room, blocked terms, the log. */
+    moderation: ModerationService;
   }
 }
 
-export default fp<Services>(
-  async (app, services) => {
-    app.decorate('config', services.config);
-    app.decorate('store', services.store);
-    app.decorate('mailer', services.mailer);
-    app.decorate('realtime', services.realtime);
-    // Built here, once, from their dependencies (never from the instance); routes take them from it.
-    const { store, config } = services;
-    const chat = createChatServices(store, services.realtime);
+/**
+ * The app's own services, built once from what exists before them (the core and the realtime
+ * plugin: config, store, mailer, publisher, presence), decorated so every route reaches them the
+ * same way.
+ */
+export default fp(
+  async (app) => {
+    const { store, config, mailer } = app;
+    const { publisher } = app.realtime;
+    const push = createPushService({ store, vapid: config.vapid, log: app.log });
+    app.decorate('push', push);
+    // Deliveries in flight finish (retries waiting are dropped) before the store closes.
+    app.addHook('onClose', () => push.close());
+    const chat = createChatServices(store, { publisher, push });
     app.decorate('chatCommands', chat.commands);
     app.decorate('chatQueries', chat.queries);
-    app.decorate('signals', createSignalService(store, services.realtime));
-    const codes = createCodeService({ store, mailer: services.mailer, key: config.jwtSecret });
+    const moderation = new ModerationService(store, { publisher }, chat.commands);
+    app.decorate('moderation', moderation);
+    // Each process announces the ends of the running timeouts, from the store at start.
+    app.addHook('onReady', () => moderation.start());
+    app.addHook('onClose', () => moderation.stop());
+    app.decorate('signals', createSignalService(store, { publisher, push }));
+    const codes = createCodeService({ store, mailer, key: config.jwtSecret });
     app.decorate('codes', codes);
     const uploads = createUploadService({ dataDir: config.dataDir, files: store.files, log: app.log });
     app.decorate('uploads', uploads);
     app.decorate('activity', createActivityService(store.activity, app.log));
-    const presence = createPresenceService(services, app.log);
+    const presence = createPresenceService(app.realtime, app.log);
     app.decorate('presence', presence);
     app.decorate(
       'accounts',
@@ -79,14 +72,15 @@ export default fp<Services>(
         codes,
         presence,
         uploads,
-        services,
+        publisher,
+        push,
         trialDays: config.trialDays,
         tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS,
-        // the JWT plugin is registered beside this one; its signer is read when a session starts
+        // the JWT plugin is registered before this one
         signToken: (claims) => app.jwt.sign(claims),
         log: app.log,
       }),
     );
   },
-  { name: 'services' },
+  { name: 'services', dependencies: ['core', 'realtime'] },
 );

@@ -55,7 +55,10 @@ const TAGS = [
   { name: 'files', description: 'Uploaded images, public and private' },
   { name: 'signals', description: 'The live buy/sell feed and its record (event-sourced; each as the caller may see it; realtime `signal:event`)' },
   { name: 'admin', description: 'The admin console: payments, members, stats' },
+  { name: 'moderation', description: 'Moderation of the live room: reports, timeouts, slow mode and the pin, blocked terms, the log (realtime `moderation:report`, `moderation:count`, `user:restricted`)' },
   { name: 'health', description: 'Liveness' },
+  { name: 'push', description: 'Web Push: the VAPID key, this device\'s subscription, a test notification' },
+  { name: 'notifications', description: 'Which notifications reach the caller\'s devices' },
 ] as const;
 
 /** What each status means across the API (the docs' response descriptions). */
@@ -96,7 +99,10 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/signals',
   'GET /api/signals/stats',
   'GET /api/signals/events',
+  'GET /api/signals/ledger',
+  'GET /api/signals/ledger/checkpoints',
   'GET /api/signals/{id}',
+  'GET /api/push/public-key',
 ]);
 
 /**

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 
 /**
  * multipart/form-data for the upload routes. Nothing is written to disk here: parts are read into
- * memory within these limits by `services/uploads.ts`, which is the only reader.
+ * memory within these limits by `services/uploads/`, which is the only reader.
  */
 export default fp(
   async (app) => {

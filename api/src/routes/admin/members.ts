@@ -10,7 +10,7 @@ import { activityOrigin } from '../../lib/activity-origin';
 
 export const MANAGE_MEMBERSHIP_PAGE = '/manage-membership';
 
-/** The admin's member list and edits (issue 3: search, filters, tier / end date / role). */
+/** The admin's member list and edits (search, filters, tier / end date / role). */
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { users } = app.store;
 

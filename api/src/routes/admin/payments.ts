@@ -13,13 +13,19 @@ import { badRequest } from '../../lib/errors';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { toPublicUser } from '../../lib/public-user';
 import { rupiah } from '../../services/activity';
-import { approvePayment, rejectPayment, toAdminPaymentView } from '../../services/memberships';
+import { approvePayment, rejectPayment, toAdminPaymentView, toPaymentView } from '../../services/memberships';
+import type { PaymentDoc, UserRecord } from '../../store';
+import { ROOMS } from '@le/contracts';
 import { announceMembership } from '../../services/membership-events';
 import { MANAGE_MEMBERSHIP_PAGE } from './members';
 import { adminErrors } from './schemas';
-import { activityOrigin } from '../../lib/activity-origin';
+import { activityOrigin, decisionPage } from '../../lib/activity-origin';
 
-/** The payments queue (issue 3 /manage-membership): list, approve (optionally a custom amount), reject. */
+/** The member as the activity log names them: their name and username. */
+const memberName = (user: Pick<UserRecord, 'name' | 'username'>): string => (user.name ? `${user.name} (@${user.username})` : `@${user.username}`);
+const planOf = (payment: Pick<PaymentDoc, 'membershipTier' | 'duration'>): string => `${payment.membershipTier.toUpperCase()} ${payment.duration}`;
+
+/** The payments queue (/manage-membership, and the inbox's side panel): list, approve (optionally a custom amount), reject. */
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { payments, users } = app.store;
   const decisionLimit = { rateLimit: { max: 120, timeWindow: 60_000 } };
@@ -59,12 +65,14 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const admin = request.auth!.user;
       const { payment, user } = await approvePayment(app.store, { paymentId: request.params.id, adminId: admin._id, amount: request.body.amount });
-      // The member's screens open up at once, and their sockets rejoin the rooms of the new rights.
+      // The member's screens open up at once, and their sockets rejoin the rooms of the new rights
+      // (the payment first: the rejoin drops the sockets).
+      app.realtime.publisher.emit([ROOMS.user(user._id)], 'payment:decided', { payment: toPaymentView(payment) });
       announceMembership(app.realtime.publisher, user);
-      const custom = payment.amount !== payment.expectedAmount ? ' custom' : '';
+      const custom = payment.amount !== payment.expectedAmount ? ' (custom)' : '';
       await app.activity.record(activityOrigin(request), {
-        page: MANAGE_MEMBERSHIP_PAGE,
-        message: `Approved payment ${payment._id} of ${user.username} (${payment.membershipTier} ${payment.duration}, ${rupiah(payment.amount)}${custom})`,
+        page: decisionPage(request, MANAGE_MEMBERSHIP_PAGE),
+        message: `Approved the payment of ${memberName(user)}: ${planOf(payment)}, ${rupiah(payment.amount)}${custom}`,
       });
       return { payment: toAdminPaymentView(payment, user), user: toPublicUser(user) };
     },
@@ -80,10 +88,12 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const admin = request.auth!.user;
       const { payment } = await rejectPayment(app.store, { paymentId: request.params.id, adminId: admin._id, reason: request.body.reason });
+      // The member's dashboard shows the rejection and its reason at once, as an approval.
+      app.realtime.publisher.emit([ROOMS.user(payment.userId)], 'payment:decided', { payment: toPaymentView(payment) });
       const payer = await users.findById(payment.userId);
       await app.activity.record(activityOrigin(request), {
-        page: MANAGE_MEMBERSHIP_PAGE,
-        message: `Rejected payment ${payment._id} of ${payer?.username ?? payment.userId} (${payment.membershipTier} ${payment.duration}, ${rupiah(payment.amount)})${payment.reason ? `: ${payment.reason}` : ''}`,
+        page: decisionPage(request, MANAGE_MEMBERSHIP_PAGE),
+        message: `Rejected the payment of ${payer ? memberName(payer) : payment.userId}: ${planOf(payment)}, ${rupiah(payment.amount)}. ${payment.reason ? `Reason: ${payment.reason}` : 'No reason given.'}`,
       });
       return { payment: toAdminPaymentView(payment, payer) };
     },

@@ -49,7 +49,7 @@ export const renewalsDue = async (store: Store, now: Date) => {
   }));
 };
 
-/** The admin dashboard's numbers (issue 3 /dashboard). */
+/** The admin dashboard's numbers (/dashboard). */
 const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { users, sessions, payments } = app.store;
 

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ActivityListQuery, ActivityListResponse, ErrorResponse, LogActivityBody, MessageResponse } from '@le/contracts/schemas';
+import { ActivityListQuery, ActivityListResponse, LogActivityBody, MessageResponse } from '@le/contracts/schemas';
 import { badRequest } from '../../lib/errors';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
 import { activityOrigin } from '../../lib/activity-origin';
 import { toActivityLogEntry } from '../../services/activity';
 import { perIp } from './limits';
+import { errorResponses } from '../responses';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 429);
 
 /**
  * The activity log (spec §2, §7): any visitor reports page visits (signed in or not); admins read

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ConfirmEmailChangeBody,
   ConfirmEmailChangeResponse,
-  ErrorResponse,
   PaymentListResponse,
   UpdateProfileBody,
   UpdateProfileResponse,
@@ -14,9 +13,10 @@ import { toPaymentView } from '../../services/memberships';
 import { UPLOAD_ERRORS } from '../../services/uploads';
 import type { FileKind, FileVisibility } from '../../store';
 import { perIp } from './limits';
+import { errorResponses } from '../responses';
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+const errors = errorResponses(400, 401, 409, 429);
 
 export const UPLOAD_SUCCESS = 'Image successfully uploaded and updated!';
 

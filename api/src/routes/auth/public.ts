@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ErrorResponse,
   ForgotPasswordBody,
   LoginBody,
   LoginResponse,
   MessageResponse,
+  VerifyEmailResponse,
   RegisterBody,
   ResendCodeBody,
   ResetPasswordBody,
@@ -13,8 +13,9 @@ import {
 import { toPublicUser } from '../../lib/public-user';
 import { LIMITS } from '@le/contracts';
 import { addressCooldown, perAccount, perIp, slowPerAccount } from './limits';
+import { errorResponses } from '../responses';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 const FORGOT_MESSAGE = 'If an account exists for this email, a reset code has been sent to it.';
 const RESEND_MESSAGE = 'If an account exists for this email, a new code has been sent to it.';
@@ -43,11 +44,16 @@ const publicAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: perIp(30, 10),
       preHandler: perAccount(app, 'verify', 10, 10),
-      schema: { body: VerifyEmailBody, response: { 200: MessageResponse, ...errors } },
+      schema: { body: VerifyEmailBody, response: { 200: VerifyEmailResponse, ...errors } },
     },
     async (request) => {
-      await accounts.verifyEmail(request.body.email, request.body.code);
-      return { message: 'Email verified. Your trial has started; please sign in.' };
+      const signedIn = await accounts.verifyEmail(request.body.email, request.body.code, {
+        userAgent: String(request.headers['user-agent'] ?? ''),
+        ip: request.ip,
+      });
+      if (!signedIn) return { message: 'Email verified. Your trial has started; please sign in.' };
+      const { token, session, user } = signedIn;
+      return { message: 'Email verified. Your trial has started.', token, sessionId: session._id, user: toPublicUser(user) };
     },
   );
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ChangePasswordBody,
-  ErrorResponse,
   IdParams,
   MessageResponse,
   RevokeOthersResponse,
@@ -9,12 +8,11 @@ import {
   SessionList,
   UserResponse,
 } from '@le/contracts/schemas';
-import { Type } from 'typebox';
 import { toPublicUser } from '../../lib/public-user';
 import { perIp } from './limits';
+import { errorResponses, NoContent } from '../responses';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
-const NoContent = Type.Null();
+const errors = errorResponses(400, 401, 404, 429);
 
 /** The routes of a signed-in browser session. */
 const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -37,7 +35,7 @@ const sessionAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     signedIn.addHook('onRequest', app.authenticate);
 
     signedIn.get('/me', { schema: { response: { 200: UserResponse, ...errors } } }, async (request) => ({
-      user: toPublicUser(request.auth!.user),
+      user: { ...toPublicUser(request.auth!.user), timedOutUntil: await app.moderation.timedOutUntil(request.auth!.user._id) },
     }));
 
     // A browser signs out once; a script looping on it would only burn store writes.

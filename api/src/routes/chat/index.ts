@@ -14,14 +14,16 @@ import {
   ChatQuery,
   ChatResponse,
   ChatWithAdminResponse,
-  ErrorResponse,
   IdParams,
+  MessageIdParams,
+  ReportBody,
+  ReportReceiptResponse,
 } from '@le/contracts/schemas';
+import { viewerOf } from '../../services/chat';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { errorResponses, NoContent } from '../responses';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
-const NoContent = Type.Null();
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const DEFAULT_PAGE = 50;
 const DEFAULT_EVENTS = 200;
 
@@ -44,7 +46,7 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: ChatPageQuery, response: { 200: ChatMessageList, ...errors } } },
     async (request) => {
       const found = await queries.messages(null, GLOBAL_STREAM, page(request.query));
-      return { messages: found.items, nextCursor: found.nextCursor };
+      return { messages: found.items, nextCursor: found.nextCursor, room: await commands.roomFor(viewerOf(null)) };
     },
   );
 
@@ -66,8 +68,11 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '/',
       { schema: { querystring: ChatQuery, response: { 200: ChatMessageList, ...errors } } },
       async (request) => {
-        const found = await queries.messages(userOf(request), request.query.chatId ?? GLOBAL_STREAM, page(request.query));
-        return { messages: found.items, nextCursor: found.nextCursor };
+        const stream = request.query.chatId ?? GLOBAL_STREAM;
+        const found = await queries.messages(userOf(request), stream, page(request.query));
+        // The room's settings beside the room's messages (contract §13).
+        const room = stream === GLOBAL_STREAM ? { room: await commands.roomFor(viewerOf(userOf(request))) } : {};
+        return { messages: found.items, nextCursor: found.nextCursor, ...room };
       },
     );
 
@@ -88,6 +93,17 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!created) reply.header('idempotent-replayed', 'true');
         return reply.code(201).send({ message });
       },
+    );
+
+    // Anyone signed in reports a message of the room (contract §13); a few a minute at most.
+    routes.post(
+      '/:messageId/report',
+      {
+        config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+        schema: { params: MessageIdParams, body: ReportBody, response: { 201: ReportReceiptResponse, ...errors } },
+      },
+      async (request, reply) =>
+        reply.code(201).send({ report: await app.moderation.report(userOf(request), request.params.messageId, request.body.reason) }),
     );
 
     routes.get(

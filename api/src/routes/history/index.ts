@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LIMITS, type HistoryEntry } from '@le/contracts';
+import { LIMITS, type HistoryEntry, type HistoryListResponse as HistoryListResponseBody } from '@le/contracts';
 import {
   ErrorResponse,
   HistoryEntryResponse,
@@ -11,11 +11,23 @@ import {
 import { Type } from 'typebox';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor';
+import { decodePageCursor, encodePageCursor, type PageCursor } from '../../lib/page-cursor';
 import { HISTORY_IMAGE_WIDTHS, UPLOAD_ERRORS } from '../../services/uploads';
 import type { HistoryChanges } from '../../store/history-repository';
-import type { FileRecord, HistoryRecord } from '../../store';
+import type { FileRecord, HistoryRecord, Store } from '../../store';
 import { activityOrigin } from '../../lib/activity-origin';
+
+/** The entries with their images' sizes: one read of the files for a whole page. */
+const historyEntriesOf = async (files: Store['files'], records: HistoryRecord[]): Promise<HistoryEntry[]> => {
+  const byId = new Map((await files.findByIds(records.map((record) => record.imageFileId))).map((file) => [file._id, file]));
+  return records.map((record) => toHistoryEntry(record, byId.get(record.imageFileId)));
+};
+
+/** A page of the history, newest first (GET /api/history, and the server's drawing of /history). */
+export const readHistoryPage = async (store: Pick<Store, 'history' | 'files'>, query: { before: PageCursor | null; limit: number }): Promise<HistoryListResponseBody> => {
+  const page = await store.history.page(query);
+  return { history: await historyEntriesOf(store.files, page.entries), nextCursor: page.next ? encodePageCursor(page.next) : null };
+};
 
 /** The public URL of a history image (contract §5: history images are public). */
 export const historyImageUrl = (fileId: string): string => `/api/files/${fileId}`;
@@ -83,11 +95,7 @@ const HISTORY_FORM = { fileField: 'image', fields: ['title', 'description'] } as
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { history, files } = app.store;
 
-  /** The entries with their images' sizes: one read of the files for a whole page. */
-  const entriesOf = async (records: HistoryRecord[]): Promise<HistoryEntry[]> => {
-    const byId = new Map((await files.findByIds(records.map((record) => record.imageFileId))).map((file) => [file._id, file]));
-    return records.map((record) => toHistoryEntry(record, byId.get(record.imageFileId)));
-  };
+  const entriesOf = (records: HistoryRecord[]) => historyEntriesOf(files, records);
   const entryOf = async (record: HistoryRecord): Promise<HistoryEntry> => (await entriesOf([record]))[0]!;
 
   app.get(
@@ -97,8 +105,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { before: cursorText, limit = LIMITS.historyPageSize } = request.query;
       const before = cursorText === undefined ? null : decodePageCursor(cursorText);
       if (before === null && cursorText !== undefined) throw badRequest('This page cursor is not valid.', 'BAD_CURSOR');
-      const page = await history.page({ before, limit });
-      return { history: await entriesOf(page.entries), nextCursor: page.next ? encodePageCursor(page.next) : null };
+      return readHistoryPage(app.store, { before, limit });
     },
   );
 

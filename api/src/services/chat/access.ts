@@ -1,11 +1,26 @@
-import { GLOBAL_STREAM, GUEST, globalStream, type StreamRef, type Viewer } from '@le/chat-core';
-import type { ChatParticipant } from '@le/contracts';
+import { GLOBAL_STREAM, GUEST, globalStream, type Actor, type StreamRef, type Viewer } from '@le/chat-core';
+import { canUseMemberFeatures, type ChatParticipant } from '@le/contracts';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { Store, UserRecord } from '../../store';
 import type { ChatRecord } from '../../store/chat-projections-repository';
 
 /** A private chat: the member's conversation with the admins. */
 export type MemberChat = ChatRecord & { memberId: string };
+
+/** The user as the chat's decisions see them at `now`: their rights, and the sender they write as. */
+export const actorOf = (user: UserRecord, now: number): Actor => ({
+  _id: user._id,
+  isAdmin: user.role === 'admin',
+  canPost: canUseMemberFeatures(user, now),
+  sender: {
+    _id: user._id,
+    role: user.role,
+    name: user.name,
+    username: user.username,
+    photo_profile: user.photo_profile,
+    membershipTier: user.membershipTier,
+  },
+});
 
 export const viewerOf = (user: UserRecord | null): Viewer => (user ? { _id: user._id, isAdmin: user.role === 'admin' } : GUEST);
 

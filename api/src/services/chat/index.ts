@@ -1,5 +1,6 @@
 import type { EventPublisher } from '../../plugins/app/publisher';
 import type { Store } from '../../store';
+import type { PushNotifier } from '../push';
 import { ChatAccess } from './access';
 import { ChatCommands } from './commands';
 import { ChatQueries } from './queries';
@@ -16,10 +17,10 @@ export interface ChatServices {
 
 export const createChatServices = (
   store: Store,
-  realtime: { publisher: EventPublisher },
+  out: { publisher: EventPublisher; push?: PushNotifier },
   clock: () => Date = () => new Date(),
 ): ChatServices => {
   const access = new ChatAccess(store);
   const queries = new ChatQueries(store, access);
-  return { commands: new ChatCommands(store, realtime, queries, clock, access), queries };
+  return { commands: new ChatCommands(store, out, queries, clock, access), queries };
 };

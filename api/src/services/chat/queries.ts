@@ -1,9 +1,10 @@
-import { viewEventFor, viewMessageFor } from '@le/chat-core';
+import { isMessageEvent, viewEventFor, viewMessageFor, type MessageDoc } from '@le/chat-core';
 import type { ChatEventRecord, ChatMessage, ChatSummary } from '@le/contracts';
 import { forbidden } from '../../lib/errors';
 import type { Store, UserRecord } from '../../store';
 import { fileUrl } from '../uploads';
 import { ChatAccess, participantOf, refuseAdmin, viewerOf, type MemberChat } from './access';
+import { withCurrentSenders } from './senders';
 
 export interface Page<T> {
   items: T[];
@@ -20,6 +21,11 @@ export class ChatQueries {
     private readonly access: ChatAccess = new ChatAccess(store),
   ) {}
 
+  /** Messages with their senders as the accounts are now (photo, name), not as they were when posted. */
+  currentSenders<T extends MessageDoc>(docs: T[]): Promise<T[]> {
+    return withCurrentSenders((ids) => this.store.users.findManyByIds(ids), docs);
+  }
+
   /** Newest first, `before` a posted sequence. */
   async messages(user: UserRecord | null, stream: string, page: { before: number | null; limit: number }): Promise<Page<ChatMessage>> {
     await this.access.streamOf(user, stream);
@@ -30,8 +36,9 @@ export class ChatQueries {
   private async pageOf(user: UserRecord | null, stream: string, page: { before: number | null; limit: number }): Promise<Page<ChatMessage>> {
     const found = await this.store.chat.page(stream, page);
     const viewer = viewerOf(user);
+    const messages = await this.currentSenders(found.messages);
     return {
-      items: found.messages.map((doc) => viewMessageFor(doc, viewer)),
+      items: messages.map((doc) => viewMessageFor(doc, viewer)),
       nextCursor: found.nextCursor === null ? null : String(found.nextCursor),
     };
   }
@@ -43,11 +50,21 @@ export class ChatQueries {
     await this.store.durable();
     const found = await this.store.chatEvents.after(stream, after, limit + 1);
     const events = found.slice(0, limit);
-    const ids = [...new Set(events.flatMap((event) => (event.type === 'chat.read' ? [] : [event.data.messageId])))];
-    const docs = new Map((await this.store.chat.findMessages(ids)).map((doc) => [doc._id, doc]));
+    const ids = [
+      ...new Set(
+        events.flatMap((event) =>
+          isMessageEvent(event) ? [event.data.messageId] : event.type === 'room.updated' && event.data.pinnedMessageId ? [event.data.pinnedMessageId] : [],
+        ),
+      ),
+    ];
+    const docs = new Map((await this.currentSenders(await this.store.chat.findMessages(ids))).map((doc) => [doc._id, doc]));
     const viewer = viewerOf(user);
     return {
-      items: events.map((event) => viewEventFor(event, event.type === 'chat.read' ? null : (docs.get(event.data.messageId) ?? null), viewer)),
+      items: events.map((event) =>
+        isMessageEvent(event)
+          ? viewEventFor(event, docs.get(event.data.messageId) ?? null, viewer)
+          : viewEventFor(event, null, viewer, event.type === 'room.updated' && event.data.pinnedMessageId ? (docs.get(event.data.pinnedMessageId) ?? null) : null),
+      ),
       nextCursor: found.length > limit ? String(events[events.length - 1]!.seq) : null,
     };
   }
@@ -131,7 +148,7 @@ export class ChatQueries {
     const [admins, members, lasts, unread] = await Promise.all([
       knownAdmins ?? this.store.users.listAdmins(),
       this.store.users.findByIds([...new Set(chats.map((chat) => chat.memberId))]),
-      this.store.chat.findMessages(lastIds),
+      this.store.chat.findMessages(lastIds).then((docs) => this.currentSenders(docs)),
       this.store.chat.countUnreadByStream(
         chats.map((chat) => ({ stream: chat._id, afterSeq: chat.reads[reader._id] ?? 0 })),
         reader._id,

@@ -1,5 +1,4 @@
 import {
-  appendSignalEvent,
   evolveSignal,
   decideCancel,
   decideClose,
@@ -10,6 +9,8 @@ import {
   viewSignalEventFor,
   viewSignalFor,
   viewTimelineFor,
+  ledgerEntryFor,
+  SIGNALS_STREAM,
   type NewSignalEvent,
   type SignalActor,
   type SignalDoc,
@@ -24,15 +25,24 @@ import {
   type SignalEventPayload,
   type SignalOpenBody,
   type SignalPatchBody,
+  type SignalLedgerCheckpoints,
+  type SignalLedgerPage,
   type SignalStats,
+  SIGNAL_LEDGER,
 } from '@le/contracts';
+import { appendWithRetry } from '@le/event-kit';
 import { notFound } from '../../lib/errors';
+import { checkpointsOf, newSalt, recordAppended } from './ledger';
 import { newId } from '../../lib/ids';
 import type { EventPublisher } from '../../plugins/app/publisher';
 import type { Store, UserRecord } from '../../store';
+import type { PushNotifier } from '../push';
+import { StreamWriter } from '../stream-writer';
 
 /** Who reads: a signed-in user (their stored role and membership), or null for a guest. */
 export type SignalReader = UserRecord | null;
+
+const STATS_PAGE = 1000;
 
 export interface SignalListQuery {
   status: 'open' | 'closed' | 'all';
@@ -48,15 +58,17 @@ export interface SignalListQuery {
  * by `viewSignalFor` for the caller. One instance per app: its write queue must be shared.
  */
 export class SignalService {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly writer: StreamWriter;
   private statsCache: { head: number; stats: SignalStats } | null = null;
+  private checkpointsCache: { head: number; day: string; checkpoints: SignalLedgerCheckpoints['checkpoints'] } | null = null;
 
   constructor(
     private readonly store: Store,
-    /** Read at each publish: the realtime side is attached after the app is built (main.ts). */
-    private readonly realtime: { publisher: EventPublisher },
+    private readonly out: { readonly publisher: EventPublisher; readonly push?: PushNotifier },
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.writer = new StreamWriter(store);
+  }
 
   private accessOf(reader: SignalReader): SignalAccess {
     return signalAccessOf(reader, this.clock().getTime());
@@ -66,13 +78,6 @@ export class SignalService {
     return { _id: user._id, name: user.name, isAdmin: user.role === 'admin' };
   }
 
-  /** Runs after every earlier write of this process, so the projection follows the event order. */
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
   /**
    * Decides on the signal as its events leave it (read after the head the command decides on,
    * never the projection, which another process may not have folded yet), appends, saves the fold
@@ -80,41 +85,46 @@ export class SignalService {
    * built on) in the same commit, then publishes. `doc` is the signal after the command, or as it
    * was when the command changed nothing.
    */
-  private async write(
+  private write(
     signalId: string | null,
     decide: (state: SignalDoc | null, now: string) => NewSignalEvent | null,
   ): Promise<{ event: SignalEvent | null; doc: SignalDoc | null }> {
-    const written = await this.serial(() =>
-      this.store.deferDurability(async () => {
+    return this.writer.write(
+      SIGNALS_STREAM,
+      async () => {
         let state = null as SignalDoc | null;
-        const event = await appendSignalEvent(
+        const event = await appendWithRetry(
           this.store.signals,
+          SIGNALS_STREAM,
           async () => {
             state = signalId === null ? null : await this.fromEvents(signalId);
-            return decide(state, this.clock().toISOString());
+            const decided = decide(state, this.clock().toISOString());
+            // The salt is written with the event: the ledger's commitments to it are computed from it alone.
+            return decided && { ...decided, salt: newSalt() };
           },
           newId,
         );
         if (!event) return { event: null, doc: state };
         const doc = evolveSignal(state, event)!;
         await this.store.signals.saveSignal(doc);
+        await recordAppended(this.store, event, doc);
         return { event, doc };
-      }),
+      },
+      ({ event, doc }) => {
+        if (event && doc) this.publish(event, doc);
+      },
     );
-    await written.durable();
-    const { event, doc } = written.value;
-    if (event && doc) this.publish(event, doc);
-    return written.value;
   }
 
   /** One publish per audience: everything, the levels, and the rest (guests included). */
   private publish(event: SignalEvent, doc: SignalDoc): void {
-    const { publisher } = this.realtime;
+    const { publisher } = this.out;
     const full = ROOMS.signals('full');
     const levels = ROOMS.signals('levels');
     publisher.emit([full], 'signal:event', viewSignalEventFor(event, doc, 'full'));
     publisher.emit([levels], 'signal:event', viewSignalEventFor(event, doc, 'levels'));
     publisher.emitExcept([full, levels], 'signal:event', viewSignalEventFor(event, doc, 'none'));
+    this.out.push?.notify({ kind: 'signal', event, doc });
   }
 
   /**
@@ -204,17 +214,79 @@ export class SignalService {
     });
   }
 
-  /** The record, folded from the finished signals; recomputed only when the stream moved. */
+  /** These signals as they were right after each of their events, and as they are now. */
+  private async statesOf(ids: string[]) {
+    const afterEach = new Map<number, SignalDoc>();
+    const current = new Map<string, SignalDoc>();
+    const bySignal = new Map<string, SignalEvent[]>();
+    for (const event of await this.store.signals.eventsOf([...new Set(ids)])) {
+      bySignal.set(event.data.signalId, [...(bySignal.get(event.data.signalId) ?? []), event]);
+    }
+    for (const history of bySignal.values()) {
+      for (const step of foldSteps(history)) {
+        afterEach.set(step.event.seq, step.doc);
+        current.set(step.doc._id, step.doc);
+      }
+    }
+    return { afterEach, current };
+  }
+
+  /**
+   * The public ledger after a seq (contract §8): every entry's public form and chain; the reveal
+   * (salt and levels as they stood after the event) once its signal is finished, or for viewers
+   * who see its levels while open; the analysis only for those who may read it. The levels are
+   * folded from the events as stored: a changed event shows as a reveal that fails its commitment.
+   */
+  async ledger(reader: SignalReader, after: number, limit: number): Promise<SignalLedgerPage> {
+    const access = this.accessOf(reader);
+    const [records, headRecord] = await Promise.all([this.store.signals.ledgerAfter(after, limit), this.store.signals.ledgerHead()]);
+    const { afterEach, current } = await this.statesOf(records.map((record) => record.signalId));
+    const entries = records.flatMap((record) => {
+      const doc = afterEach.get(record.seq);
+      const now = current.get(record.signalId);
+      return doc && now ? [ledgerEntryFor(record, doc, now, access)] : [];
+    });
+    return { entries, head: headRecord ? { seq: headRecord.seq, hash: headRecord.hash } : { seq: 0, hash: SIGNAL_LEDGER.genesisHash } };
+  }
+
+  /** The head at the end of each finished UTC day, for people to keep elsewhere. */
+  async checkpoints(): Promise<SignalLedgerCheckpoints> {
+    const head = (await this.store.signals.ledgerHead())?.seq ?? 0;
+    const day = this.clock().toISOString().slice(0, 10);
+    if (this.checkpointsCache?.head === head && this.checkpointsCache.day === day) return { checkpoints: this.checkpointsCache.checkpoints };
+    const records: Array<{ seq: number; at: string; hash: string }> = [];
+    for (let from = 0; ; ) {
+      const page = await this.store.signals.ledgerAfter(from, SIGNAL_LEDGER.pageMax);
+      records.push(...page.map(({ seq, at, hash }) => ({ seq, at, hash })));
+      if (page.length < SIGNAL_LEDGER.pageMax) break;
+      from = page.at(-1)!.seq;
+    }
+    const checkpoints = checkpointsOf(records, this.clock());
+    this.checkpointsCache = { head: records.at(-1)?.seq ?? 0, day, checkpoints };
+    return { checkpoints };
+  }
+
+  /** Every event of the stream, ascending (the record's input: a few a day). */
+  private async allEvents(): Promise<SignalEvent[]> {
+    const events: SignalEvent[] = [];
+    for (let after = 0; ; ) {
+      const page = await this.store.signals.after(after, STATS_PAGE);
+      events.push(...page);
+      if (page.length < STATS_PAGE) return events;
+      after = page.at(-1)!.seq;
+    }
+  }
+
+  /** The record, folded from the events (contract §8); recomputed only when the stream moved. */
   async stats(): Promise<SignalStats> {
     const head = await this.store.signals.readHead();
     if (this.statsCache?.head === head) return this.statsCache.stats;
-    const stats = statsOf(await this.store.signals.finished());
-    // Kept only when the projection had folded every event (another process may be between its
-    // append and its fold): a record that misses a close is never served from the cache.
-    if ((await this.store.signals.projectedHead()) === head) this.statsCache = { head, stats };
+    const events = await this.allEvents();
+    const stats = statsOf(events);
+    this.statsCache = { head: events.at(-1)?.seq ?? 0, stats };
     return stats;
   }
 }
 
-export const createSignalService = (store: Store, realtime: { publisher: EventPublisher }, clock?: () => Date): SignalService =>
-  new SignalService(store, realtime, clock);
+export const createSignalService = (store: Store, out: { publisher: EventPublisher; push?: PushNotifier }, clock?: () => Date): SignalService =>
+  new SignalService(store, out, clock);

@@ -24,8 +24,11 @@ export const ActivityLogEntry = Type.Object({
   _id: Type.String(),
   username: Type.String(),
   role: Type.String(),
+  /** The address the server saw (TRUST_PROXY hops counted), never one the client wrote. */
   ipAddress: Type.String(),
   serverIp: Type.String(),
+  /** What the browser reported, when it differs: shown as reported, never as the address. */
+  reportedIpAddress: Type.Optional(Type.String()),
   page: Type.String(),
   message: Type.String(),
   createdAt: Type.String(),

@@ -1,4 +1,4 @@
-/** The admin console: members and the dashboard's numbers (issue 3). The payments queue is in payments.ts. */
+/** The admin console: members and the dashboard's numbers. The payments queue is in payments.ts. */
 import { Type } from 'typebox';
 import { DURATIONS, ROLES, TIERS } from '../constants';
 import { User } from './auth';

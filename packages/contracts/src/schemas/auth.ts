@@ -31,6 +31,8 @@ export const User = Type.Object({
   role: Type.Enum(ROLES),
   emailVerified: Type.Boolean(),
   createdAt: Type.String(),
+  /** `GET /auth/me`: when the user's timeout from the room ends, null when free (contract §13). */
+  timedOutUntil: Type.Optional(NullableString),
 });
 
 export const UserResponse = Type.Object({ user: User });
@@ -57,6 +59,16 @@ export const LoginBody = Type.Object(
 );
 
 export const LoginResponse = Type.Object({ token: Type.String(), sessionId: Type.String(), user: User });
+/**
+ * `POST /auth/verify-email`: the contract's `{message}`, and a session beside it (the code proved the
+ * address, the password was just set at sign-up), so the user goes on signed in.
+ */
+export const VerifyEmailResponse = Type.Object({
+  message: Type.String(),
+  token: Type.Optional(Type.String()),
+  sessionId: Type.Optional(Type.String()),
+  user: Type.Optional(User),
+});
 
 export const ForgotPasswordBody = Type.Object({ email: Email }, { additionalProperties: false });
 

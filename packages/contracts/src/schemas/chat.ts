@@ -35,6 +35,14 @@ export const ChatMessage = Type.Object({
   /** The sequence number of the last event that changed this message in its stream. */
   seq: Type.Integer(),
   clientId: Type.Optional(NullableString),
+  /** For admins only: why the message was hidden (contract §13). */
+  hiddenReason: Type.Optional(NullableString),
+});
+
+/** The room's settings as the viewer may see them: the pinned message only when the viewer may see it. */
+export const RoomView = Type.Object({
+  slowModeSeconds: Type.Integer({ minimum: 0 }),
+  pinnedMessage: Type.Union([ChatMessage, Type.Null()]),
 });
 
 export const ChatParticipant = Type.Object({
@@ -98,11 +106,14 @@ export const ChatEventRecord = Type.Object({
   /** For chat.read: who read and up to which seq. */
   readerId: Type.Optional(Type.String()),
   upTo: Type.Optional(Type.Integer()),
+  /** For room.updated: the room after the event, as this caller may see it. */
+  room: Type.Optional(RoomView),
 });
 
 /* Responses. */
 
-export const ChatMessageList = Type.Object({ messages: Type.Array(ChatMessage), nextCursor: Cursor });
+/** The global room's lists carry the room's settings beside the messages (contract §13). */
+export const ChatMessageList = Type.Object({ messages: Type.Array(ChatMessage), nextCursor: Cursor, room: Type.Optional(RoomView) });
 export const ChatMessageResponse = Type.Object({ message: ChatMessage });
 export const ChatResponse = Type.Object({ chat: ChatSummary });
 export const ChatList = Type.Object({ chats: Type.Array(ChatSummary) });
@@ -166,6 +177,7 @@ export const ChatEventPayload = Type.Object({
   at: Type.Optional(Type.String()),
   readerId: Type.Optional(Type.String()),
   upTo: Type.Optional(Type.Integer()),
+  room: Type.Optional(RoomView),
 });
 
 /** `presence:changed`. */

@@ -14,12 +14,24 @@ export const IdParams = Type.Object({ id: ObjectId });
 export const FileQuery = Type.Object({ w: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })) }, { additionalProperties: false });
 
 /** Every 4xx/5xx body. */
-export const ErrorResponse = Type.Object({ message: Type.String(), code: Type.Optional(Type.String()) });
+export const ErrorResponse = Type.Object({
+  message: Type.String(),
+  code: Type.Optional(Type.String()),
+  /** TIMED_OUT: when the timeout ends (contract §13). */
+  until: Type.Optional(Type.String()),
+  /** SLOW_MODE: seconds before the next post may go (also the Retry-After header). */
+  retryAfter: Type.Optional(Type.Integer()),
+  /** BLOCKED_TERMS: the blocked terms the text contains. */
+  terms: Type.Optional(Type.Array(Type.String())),
+});
 export const MessageResponse = Type.Object({ message: Type.String() });
 
 /** `GET /api/health`. */
+export const HealthCheck = Type.Enum(['ok', 'failing', 'unused']);
+/** `GET /api/health`: 200 with `ok`, 503 with `failing` while the store cannot write (contract §15). */
 export const HealthResponse = Type.Object({
-  status: Type.Literal('ok'),
+  status: Type.Enum(['ok', 'failing']),
   store: Type.Enum(['embedded', 'mongodb']),
   realtime: Type.Enum(['local', 'redis']),
+  checks: Type.Object({ store: HealthCheck, redis: HealthCheck }),
 });

@@ -83,3 +83,10 @@ export const MembershipChangedPayload = Type.Object({
   /** May post in the global room (an active membership, its grace included, or an admin). */
   canPost: Type.Boolean(),
 });
+
+/**
+ * `payment:decided`: an admin approved or rejected one of the user's payments, to that user's
+ * sockets, so a rejection (with its reason) shows at once as an approval does. The contract names
+ * no payment event; this one carries the payment as `GET /auth/payment-history` shows it.
+ */
+export const PaymentDecidedPayload = Type.Object({ payment: Payment });

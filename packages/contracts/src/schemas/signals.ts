@@ -1,6 +1,6 @@
 /** Signals (contract §8): the live buy/sell feed, its timeline, its record and its socket payload. */
 import { Type } from 'typebox';
-import { SIGNAL_EVENT_TYPES, SIGNAL_OUTCOMES, SIGNAL_RULES, SIGNAL_SIDES, SIGNAL_STATUSES } from '../constants';
+import { SIGNAL_EVENT_TYPES, SIGNAL_LEDGER, SIGNAL_OUTCOMES, SIGNAL_RULES, SIGNAL_SIDES, SIGNAL_STATUSES } from '../constants';
 import { Cursor, NullableString } from './common';
 
 const SignalSide = Type.Enum(SIGNAL_SIDES);
@@ -68,6 +68,15 @@ export const SignalMonth = Type.Object({
 export const SignalResponse = Type.Object({ signal: Signal });
 export const SignalList = Type.Object({ signals: Type.Array(Signal), nextCursor: Cursor });
 export const SignalDetail = Type.Object({ signal: Signal, events: Type.Array(SignalTimelineEntry) });
+export const SignalAuthorRecord = Type.Object({
+  author: Type.Object({ _id: Type.String(), name: Type.String() }),
+  closed: Type.Integer(),
+  wins: Type.Integer(),
+  pips: Type.Number(),
+  /** Mean pips per closed signal. */
+  expectancy: Type.Number(),
+});
+
 export const SignalStats = Type.Object({
   closed: Type.Integer(),
   wins: Type.Integer(),
@@ -75,12 +84,61 @@ export const SignalStats = Type.Object({
   breakeven: Type.Integer(),
   cancelled: Type.Integer(),
   winRate: NullableNumber,
+  /** The 95% Wilson score interval of the win rate, [low, high]; null when nothing closed. */
+  winRateInterval: Type.Union([Type.Tuple([Type.Number(), Type.Number()]), Type.Null()]),
   pips: Type.Number(),
+  /** Mean pips per closed signal. */
+  expectancy: NullableNumber,
+  /** Mean R multiple: pips over the risk each signal opened with. */
+  averageR: NullableNumber,
+  /** Winning pips over the size of losing pips; null without a loss. */
+  profitFactor: NullableNumber,
+  /** The largest fall of cumulative pips from an earlier peak (the start counts as one). */
+  maxDrawdown: Type.Number(),
+  longestLosingStreak: Type.Integer(),
+  averageHoldMinutes: NullableNumber,
   byMonth: Type.Array(SignalMonth),
+  byAuthor: Type.Array(SignalAuthorRecord),
   /** Cumulative pips after each close, oldest first: the equity curve. */
   curve: Type.Array(Type.Object({ at: Type.String(), pips: Type.Number() })),
 });
 export const SignalEventList = Type.Object({ events: Type.Array(SignalEventPayload) });
+
+/** sha256 hex digests committing to an event's levels and analysis as they stand after it. */
+export const SignalLedgerCommitments = Type.Object({ levels: Type.String(), analysis: Type.String() });
+
+/** The salt and what it committed to: once the signal is finished, or for viewers who see it while open (analysis only for those who may read it). */
+export const SignalLedgerReveal = Type.Object({
+  salt: Type.String(),
+  side: SignalSide,
+  entry: Type.Number(),
+  stopLoss: Type.Number(),
+  takeProfits: Type.Array(Type.Number()),
+  analysis: Type.Optional(NullableString),
+});
+
+/** One event of the `signals` stream in its public form, with its place in the hash chain. */
+export const SignalLedgerEntry = Type.Object({
+  seq: Type.Integer(),
+  type: SignalEventType,
+  at: Type.String(),
+  signalId: Type.String(),
+  status: Type.Enum(SIGNAL_STATUSES),
+  exitPrice: NullableNumber,
+  outcome: Type.Union([Type.Enum(SIGNAL_OUTCOMES), Type.Null()]),
+  pips: NullableNumber,
+  author: Type.Object({ _id: Type.String(), name: Type.String() }),
+  commitments: SignalLedgerCommitments,
+  prevHash: Type.String(),
+  hash: Type.String(),
+  reveal: Type.Optional(SignalLedgerReveal),
+});
+
+export const SignalLedgerHead = Type.Object({ seq: Type.Integer(), hash: Type.String() });
+export const SignalLedgerPage = Type.Object({ entries: Type.Array(SignalLedgerEntry), head: SignalLedgerHead });
+export const SignalLedgerCheckpoints = Type.Object({
+  checkpoints: Type.Array(Type.Object({ date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), seq: Type.Integer(), hash: Type.String() })),
+});
 
 /* Requests. Prices are checked further by `levelsProblem` (2 decimals, the order of the levels). */
 
@@ -104,6 +162,10 @@ export const SignalListQuery = Type.Object({
   /** The `nextCursor` of the page before: the seq the signal opened at. */
   before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SIGNAL_RULES.pageMax })),
+});
+export const SignalLedgerQuery = Type.Object({
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SIGNAL_LEDGER.pageMax })),
 });
 export const SignalEventsQuery = Type.Object({
   after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),

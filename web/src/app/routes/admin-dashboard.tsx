@@ -1,7 +1,7 @@
 import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page';
 import { AdminSignalsPanel } from '@/features/signals/components/admin/admin-signals-panel';
 
-export function AdminDashboardRoute() {
+export default function AdminDashboardRoute() {
   return (
     <AdminDashboardPage>
       <AdminSignalsPanel />

@@ -5,7 +5,7 @@ import { chatKeys } from '@/features/chat/api/keys';
 import { AdminChatScreen } from '@/features/chat/components/admin-chat-screen';
 
 /** The admin's inbox, with the admin feature's member panel (membership, payments, approve/reject) beside each conversation. */
-export function ChatAdminRoute() {
+export default function ChatAdminRoute() {
   const queryClient = useQueryClient();
   // A decision changes the inbox's badges (a pending payment is gone): read the list again.
   const refreshInbox = () => void queryClient.invalidateQueries({ queryKey: chatKeys.list('admin') });

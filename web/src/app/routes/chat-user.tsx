@@ -5,7 +5,7 @@ import { MemberChatScreen } from '@/features/chat/components/member-chat-screen'
 import { useSessionStore } from '@/stores/session-store';
 
 /** The member's chat with the admins; an admin's messages are on /chat-admin (spec §2 Message item). */
-export function ChatUserRoute() {
+export default function ChatUserRoute() {
   const role = useSessionStore((state) => state.role);
   if (role === 'admin') return <Navigate to={paths.chatAdmin.href} replace />;
   return <MemberChatScreen />;

@@ -1,5 +1,5 @@
 import { MemberDashboard } from '@/features/membership/components/member-dashboard';
 
-export function DashboardMemberRoute() {
+export default function DashboardMemberRoute() {
   return <MemberDashboard />;
 }

@@ -1,11 +1,24 @@
 import { Box, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import type { LoaderFunctionArgs } from 'react-router';
 
 import { LiveChatCard } from '@/features/chat/components/live-chat-card';
+import { chatKeys } from '@/features/chat/api/keys';
 import { FaqAccordion } from '@/features/faq-chat/components/faq-accordion';
+import { WithPageReads, readForPage, readInBrowser } from '@/app/server-reads';
 
-/** Spec §2 FAQ chat: the five-question FAQ on the left, the 600 px Live Chat card on the right. */
-export function FaqChatRoute() {
+/** The room's newest page as a guest sees it (features/chat/hooks/use-seeded-stream.ts reads it). */
+export const loader = ({ context }: LoaderFunctionArgs) => readForPage([[chatKeys.publicPage(), () => context.reads.publicChat()]]);
+export const clientLoader = readInBrowser;
+
+/**
+ * Spec §2 FAQ chat: the five-question FAQ on the left, the 600 px Live Chat card on the right. On a
+ * phone, where they stack, the room comes first: people open this page to talk or to read what the
+ * room says now; the FAQ, read once, follows. The document has the room first too, so reading and
+ * tab order match what a phone shows.
+ */
+export default function FaqChatRoute() {
   return (
+    <WithPageReads>
     <Container maxW="7xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
       <title>FAQ &amp; Live Chat — Lukis Emas</title>
       <Stack gap="2" mb={{ base: '6', md: '8' }}>
@@ -17,11 +30,14 @@ export function FaqChatRoute() {
         </Text>
       </Stack>
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap={{ base: '8', lg: '10' }} alignItems="start">
-        <FaqAccordion />
-        <Box minW="0">
+        <Box minW="0" gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }} data-testid="faq-chat-room">
           <LiveChatCard />
+        </Box>
+        <Box minW="0" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
+          <FaqAccordion />
         </Box>
       </Grid>
     </Container>
+    </WithPageReads>
   );
 }

@@ -1,5 +1,5 @@
 import { ActivityLogPage } from '@/features/activity-log/components/activity-log-page';
 
-export function LogActivityRoute() {
+export default function LogActivityRoute() {
   return <ActivityLogPage />;
 }

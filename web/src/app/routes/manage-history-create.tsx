@@ -1,5 +1,5 @@
 import { CreateHistoryPage } from '@/features/history/components/create-history-page';
 
-export function ManageHistoryCreateRoute() {
+export default function ManageHistoryCreateRoute() {
   return <CreateHistoryPage />;
 }

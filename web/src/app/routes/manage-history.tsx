@@ -1,5 +1,5 @@
 import { ManageHistoryPage } from '@/features/history/components/manage-history-page';
 
-export function ManageHistoryRoute() {
+export default function ManageHistoryRoute() {
   return <ManageHistoryPage />;
 }

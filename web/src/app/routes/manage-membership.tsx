@@ -1,5 +1,6 @@
 import { ManageMembershipPage } from '@/features/admin/components/manage-membership-page';
+import { MemberTimeout } from '@/features/moderation/components/member-timeout';
 
-export function ManageMembershipRoute() {
-  return <ManageMembershipPage />;
+export default function ManageMembershipRoute() {
+  return <ManageMembershipPage memberActions={(user) => <MemberTimeout user={user} />} />;
 }

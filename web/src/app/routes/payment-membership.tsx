@@ -1,5 +1,5 @@
 import { PaymentMembership } from '@/features/membership/components/payment-membership';
 
-export function PaymentMembershipRoute() {
+export default function PaymentMembershipRoute() {
   return <PaymentMembership />;
 }

@@ -1,5 +1,6 @@
+import { NotificationsCard } from '@/features/notifications/components/notifications-card';
 import { ProfileSettings } from '@/features/profile/components/profile-settings';
 
-export function SettingsRoute() {
-  return <ProfileSettings />;
+export default function SettingsRoute() {
+  return <ProfileSettings notifications={<NotificationsCard />} />;
 }

@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 
 import { TextLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
-import { formatDay } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import { useSessionStore } from '@/stores/session-store';
 import type { SessionUser } from '@/stores/session-store';
 
 /** The banner's sentence (contract §9 grace): when the membership ended and the day to pay by. */
 export const graceText = (user: Pick<SessionUser, 'membershipEnd' | 'graceEndsAt'>): string =>
-  `Your membership ended on ${formatDay(user.membershipEnd)}. Pay by ${formatDay(user.graceEndsAt)} to keep access.`;
+  `Your membership ended on ${formatDate(user.membershipEnd)}. Pay by ${formatDate(user.graceEndsAt)} to keep access.`;
 
 /** Re-render when the grace starts (the end passes) or ends, without waiting for another change. */
 function useNowAcross(moments: (string | null | undefined)[]): number {

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { ENDED_TIER_BADGE_STYLE, ENDED_TIER_OUTLINES, tierBadgeStyle } from '@/components/ui/tier-badge';
 import { loginAs, publicUser } from '@/lib/test-fixtures';
-import { byTestId, render, stubApi, waitFor } from '@/lib/test-render';
+import { byTestId, stubApi, waitFor } from '@/lib/test-render';
+import { mountPerTest } from '@/lib/test-session';
 import { useSessionStore } from '@/stores/session-store';
 import { UserMenu } from './user-menu';
 
@@ -12,19 +13,13 @@ const DAY = 86_400_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
 
 describe("the account menu's tier badge", () => {
-  let view: ReturnType<typeof render> | null = null;
-  afterEach(() => {
-    view?.unmount();
-    view = null;
-    useSessionStore.getState().clear();
-    vi.unstubAllGlobals();
-  });
+  const mountScreen = mountPerTest();
 
   const mount = (overrides: Parameters<typeof publicUser>[1]) => {
     stubApi({ 'GET /chat/user/chats': () => ({ chats: [] }) });
     const user = publicUser('sari', overrides);
     useSessionStore.getState().signIn(loginAs(user.username, user));
-    view = render(<UserMenu user={useSessionStore.getState().user!} />);
+    mountScreen(<UserMenu user={useSessionStore.getState().user!} />);
     // the menu's content mounts when it opens
     const trigger = byTestId('user-menu-trigger')!;
     act(() => {
@@ -45,7 +40,6 @@ describe("the account menu's tier badge", () => {
     mount({ role: 'member', membershipTier: 'basic', membershipEnd: at(10 * DAY), graceEndsAt: null });
     await waitFor(() => expect(byTestId('tier-badge')).not.toBeNull());
     expect(byTestId('tier-badge')?.hasAttribute('data-ended')).toBe(false);
-    view?.unmount();
     mount({ role: 'member', membershipTier: 'pro', membershipEnd: at(-DAY), graceEndsAt: at(2 * DAY) });
     await waitFor(() => expect(byTestId('membership-state')?.textContent).toBe('Grace'));
     expect(byTestId('tier-badge')?.hasAttribute('data-ended')).toBe(false);

@@ -25,6 +25,7 @@ import {
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
+  switchSlotRecipe,
   tableSlotRecipe,
   textStyles,
   textareaRecipe,
@@ -35,7 +36,7 @@ import { BREAKPOINTS } from '@le/contracts';
 
 /**
  * Waiting, grace and "ends soon" are warnings, amber (the `amber` palette below); Chakra's own warning
- * is orange, a dark red in the dark mode, read as one more error (issue 13). Errors stay red, notices blue.
+ * is orange, a dark red in the dark mode, read as one more error. Errors stay red, notices blue.
  */
 const alertRecipe = {
   ...alertSlotRecipe,
@@ -85,6 +86,7 @@ const chakraTheme = defineConfig({
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
+      switch: switchSlotRecipe,
       table: tableSlotRecipe,
       toast: toastRecipe,
     },
@@ -106,7 +108,7 @@ const config = defineConfig({
   },
   theme: {
     recipes: {
-      // A finger needs 40 px (issue 13): on a touch screen every button, icon buttons included, is at
+      // A finger needs 40 px: on a touch screen every button, icon buttons included, is at
       // least that, whatever its size variant (2xs is 24 px, xs 32, sm 36). Mouse layouts keep theirs.
       button: { base: { '@media (pointer: coarse)': { minW: '10', minH: '10' } } },
     },

@@ -55,7 +55,7 @@ const TEXT = ['fg', 'fg.muted', 'fg.subtle', 'fg.error', 'fg.warning', 'fg.succe
 describe('theme contrast', () => {
   it('measures as WCAG does', () => {
     expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
-    // the grey of issue 13 on the card panel: 3.83:1
+    // zinc 500 on the card panel: 3.83:1, under 4.5
     expect(contrast('#71717a', '#11131a')).toBeCloseTo(3.84, 2);
   });
 
@@ -80,7 +80,7 @@ describe('theme contrast', () => {
     expect(low).toEqual([]);
   });
 
-  // Issue 13: a waiting or grace notice looked like an error, because Chakra's orange is a dark red in the
+  // A waiting or grace notice must not look like an error: Chakra's orange is a dark red in the
   // dark mode (its subtle fill 13° of hue from red's). Notice, warning and error are told apart by colour.
   it('an Alert is blue for a notice, amber for a warning, red for an error', () => {
     const status = system.getSlotRecipe('alert').variants?.status as Record<string, { root?: { colorPalette?: string } }>;
@@ -142,8 +142,8 @@ describe('theme contrast', () => {
 });
 
 /**
- * Chakra's orange is a dark red in the dark mode: a warning drawn with it reads as one more error (issue
- * 13). Warnings use the warning tokens (fg/bg/border.warning, the amber palette, the Alert's warning).
+ * Chakra's orange is a dark red in the dark mode: a warning drawn with it reads as one more error.
+ * Warnings use the warning tokens (fg/bg/border.warning, the amber palette, the Alert's warning).
  */
 describe('no orange in the screens', () => {
   const SRC = fileURLToPath(new URL('../..', import.meta.url));

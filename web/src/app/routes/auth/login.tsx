@@ -1,5 +1,5 @@
 import { LoginForm } from '@/features/auth/components/login-form';
 
-export function LoginRoute() {
+export default function LoginRoute() {
   return <LoginForm />;
 }

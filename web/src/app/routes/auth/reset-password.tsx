@@ -1,5 +1,5 @@
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
-export function ResetPasswordRoute() {
+export default function ResetPasswordRoute() {
   return <ResetPasswordForm />;
 }

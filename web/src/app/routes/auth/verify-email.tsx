@@ -1,5 +1,5 @@
 import { VerifyEmailForm } from '@/features/auth/components/verify-email-form';
 
-export function VerifyEmailRoute() {
+export default function VerifyEmailRoute() {
   return <VerifyEmailForm />;
 }

@@ -10,7 +10,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useReadError } from '@/hooks/use-read-error';
 import { useAdminStats } from '@/features/admin/api/stats';
-import { formatDateTime } from '@/features/admin/utils/format';
+import { formatDateTime } from '@/lib/dates';
 import { memberHref } from '@/features/admin/utils/links';
 import { TierBadge } from '@/components/ui/tier-badge';
 

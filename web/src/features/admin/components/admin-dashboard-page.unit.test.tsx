@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import type { AdminStats } from '@le/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { loginAs } from '@/lib/test-fixtures';
-import { allByTestId, byTestId, render, stubApi, waitFor } from '@/lib/test-render';
+import { allByTestId, byTestId, stubApi, waitFor } from '@/lib/test-render';
+import { mountPerTest } from '@/lib/test-session';
 import { useSessionStore } from '@/stores/session-store';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
@@ -23,18 +24,12 @@ const stats: AdminStats = {
 };
 
 describe('/dashboard money (contract §9)', () => {
-  let view: ReturnType<typeof render> | null = null;
-  afterEach(() => {
-    view?.unmount();
-    view = null;
-    useSessionStore.getState().clear();
-    vi.unstubAllGlobals();
-  });
+  const mountScreen = mountPerTest();
 
   it('draws revenue by month and members by tier (loaded lazily), and lists the renewals due, each a link to that member', async () => {
     stubApi({ 'GET /admin/stats': () => stats });
     useSessionStore.getState().signIn(loginAs('boss', { role: 'admin', membershipTier: 'admin' }));
-    view = render(<AdminDashboardPage />);
+    mountScreen(<AdminDashboardPage />);
     await waitFor(() => expect(allByTestId('renewal-due')).toHaveLength(2));
     const [sari] = allByTestId('renewal-due');
     expect(sari!.querySelector('a')?.getAttribute('href')).toBe('/manage-membership?q=sari');

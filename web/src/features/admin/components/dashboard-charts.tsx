@@ -4,7 +4,8 @@ import type { BarListData } from '@chakra-ui/charts';
 import type { AdminStats } from '@le/contracts';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 
-import { formatAmountShort, formatMonth, formatRupiah } from '@/features/admin/utils/format';
+import { formatMonth } from '@/features/admin/utils/format';
+import { formatAmountShort, formatRupiah } from '@/lib/money';
 
 /**
  * The dashboard's charts (contract §9), in their own chunk with recharts: the money approved per month

@@ -10,7 +10,9 @@ import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { adminKeys } from '@/features/admin/api/keys';
 import { useMemberPayments } from '@/features/admin/api/payments';
-import { formatDate, formatDateTime, formatRupiah } from '@/features/admin/utils/format';
+import { rejectionToast } from '@/features/admin/utils/format';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { formatRupiah } from '@/lib/money';
 import { PaymentReviewCard } from './payment-review-card';
 import { RejectPaymentDialog } from './reject-payment-dialog';
 
@@ -120,14 +122,15 @@ export function InboxMemberPanel({ member, onDecided }: { member: InboxMember; o
               key={pending._id}
               compact
               payment={pending}
+              memberName={member.name}
               onReject={setRejecting}
               onConflict={refresh}
-              onApproved={(_approved, user) => {
+              onApproved={(approved, user) => {
                 refresh();
                 toaster.create({
                   type: 'success',
-                  title: 'Payment approved',
-                  description: `${user.name || user.username} is a ${user.membershipTier.toUpperCase()} member until ${formatDate(user.membershipEnd)}.`,
+                  title: `Approved ${user.name || user.username}'s ${approved.membershipTier.toUpperCase()} ${approved.duration} payment`,
+                  description: `${formatRupiah(approved.amount)}: ${user.name || user.username} is a ${user.membershipTier.toUpperCase()} member until ${formatDate(user.membershipEnd)}.`,
                   closable: true,
                 });
               }}
@@ -196,7 +199,7 @@ export function InboxMemberPanel({ member, onDecided }: { member: InboxMember; o
         onRejected={(payment) => {
           setRejecting(null);
           refresh();
-          toaster.create({ type: 'info', title: 'Payment rejected', description: `${member.name || payment.username}'s payment was rejected.`, closable: true });
+          toaster.create({ type: 'info', ...rejectionToast(member.name || payment.username, payment), closable: true });
         }}
       />
     </Stack>

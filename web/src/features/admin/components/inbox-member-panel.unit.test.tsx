@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toaster } from '@/components/ui/toaster';
 import { loginAs, publicUser } from '@/lib/test-fixtures';
-import { buttonNamed, byTestId, click, render, stubApi, typeInto, waitFor } from '@/lib/test-render';
+import { buttonNamed, byTestId, click, stubApi, typeInto, waitFor } from '@/lib/test-render';
+import { mountPerTest } from '@/lib/test-session';
 import { useSessionStore } from '@/stores/session-store';
 import { InboxMemberPanel, memberStanding } from './inbox-member-panel';
 
@@ -56,18 +57,12 @@ const eko: InboxMember = {
 };
 
 describe('the inbox member panel (contract §9)', () => {
-  let view: ReturnType<typeof render> | null = null;
+  afterEach(() => vi.restoreAllMocks());
+  const mountScreen = mountPerTest();
   beforeEach(() => {
     useSessionStore.getState().signIn(loginAs('boss', { role: 'admin', membershipTier: 'admin' }));
     URL.createObjectURL = vi.fn(() => 'blob:proof');
     URL.revokeObjectURL = vi.fn();
-  });
-  afterEach(() => {
-    view?.unmount();
-    view = null;
-    useSessionStore.getState().clear();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
   });
 
   const stub = () =>
@@ -83,7 +78,7 @@ describe('the inbox member panel (contract §9)', () => {
 
   it('shows who the member is, the pending proof with the expected amount, and the history with reasons', async () => {
     stub();
-    view = render(<InboxMemberPanel member={eko} />);
+    mountScreen(<InboxMemberPanel member={eko} />);
     expect(byTestId('member-role')?.textContent).toBe('member');
     expect(byTestId('member-standing')?.textContent).toBe('Expired');
     expect(byTestId('member-end')?.textContent).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
@@ -101,19 +96,27 @@ describe('the inbox member panel (contract §9)', () => {
     const calls = stub();
     const toast = vi.spyOn(toaster, 'create');
     const onDecided = vi.fn();
-    view = render(<InboxMemberPanel member={eko} onDecided={onDecided} />);
+    mountScreen(<InboxMemberPanel member={eko} onDecided={onDecided} />);
     await waitFor(() => expect(byTestId('member-payment-history')).not.toBeNull());
     typeInto(byTestId('member-pending-payment')!.querySelector('input'), '90.000');
     click(buttonNamed('Approve'));
+    // Nothing is sent before the admin confirms what the approval grants.
+    await waitFor(() => expect(byTestId('approve-confirm-summary')).not.toBeNull());
+    expect(byTestId('approve-confirm-summary')!.textContent).toBe('Eko Prasetyo becomes a PRO member for one month (monthly), for Rp 90.000 (custom).');
+    expect(calls.find((call) => call.method === 'POST')).toBeUndefined();
+    click(buttonNamed('Approve payment'));
     await waitFor(() => expect(onDecided).toHaveBeenCalledTimes(1));
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/admin/payments/p-new/approve', body: { amount: 90_000 } });
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'Payment approved', description: expect.stringContaining('Eko Prasetyo is a PRO member') as unknown }));
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'success', title: "Approved Eko Prasetyo's PRO monthly payment", description: expect.stringContaining('Eko Prasetyo is a PRO member') as unknown }),
+    );
   });
 
   it('rejects in place with a reason', async () => {
     const calls = stub();
+    const toast = vi.spyOn(toaster, 'create');
     const onDecided = vi.fn();
-    view = render(<InboxMemberPanel member={eko} onDecided={onDecided} />);
+    mountScreen(<InboxMemberPanel member={eko} onDecided={onDecided} />);
     await waitFor(() => expect(byTestId('member-payment-history')).not.toBeNull());
     click(buttonNamed('Reject'));
     await waitFor(() => expect(document.querySelector('#reject-reason textarea, textarea')).not.toBeNull());
@@ -121,6 +124,7 @@ describe('the inbox member panel (contract §9)', () => {
     click(buttonNamed('Reject payment'));
     await waitFor(() => expect(onDecided).toHaveBeenCalledTimes(1));
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/admin/payments/p-new/reject', body: { reason: 'The transfer has not arrived' } });
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Rejected Eko Prasetyo's PRO monthly payment" }));
   });
 
   it('memberStanding: active, grace, trial, expired', () => {

@@ -1,5 +1,6 @@
 import { Container, Heading, Separator, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import type { PublicUser } from '@le/contracts';
+import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { useSessionStore } from '@/stores/session-store';
@@ -8,9 +9,10 @@ import { PaymentsSection } from './payments-section';
 
 /**
  * /manage-membership (admin): the payments queue, then the members. `?q=` (utils/links.ts, the
- * dashboard's renewals) searches the members and scrolls to them.
+ * dashboard's renewals) searches the members and scrolls to them. `memberActions`: what the route adds
+ * to each member's row (the moderation's time-out).
  */
-export function ManageMembershipPage() {
+export function ManageMembershipPage({ memberActions }: { memberActions?: (user: PublicUser) => ReactNode } = {}) {
   const currentUserId = useSessionStore((state) => state.user?._id ?? null);
   const [params] = useSearchParams();
   const initialQuery = params.get('q') ?? '';
@@ -29,7 +31,7 @@ export function ManageMembershipPage() {
         </Stack>
         <PaymentsSection />
         <Separator borderColor="border" />
-        <MembersSection key={initialQuery} currentUserId={currentUserId} initialQuery={initialQuery} />
+        <MembersSection key={initialQuery} currentUserId={currentUserId} initialQuery={initialQuery} memberActions={memberActions} />
       </Stack>
     </Container>
   );

@@ -1,7 +1,7 @@
-import { Box, Button, Center, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Flex, HStack, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { membershipStatus, type PublicUser, type Role } from '@le/contracts';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { flattenPages, updatePagedRows } from '@/lib/paged-list';
 import { adminKeys } from '@/features/admin/api/keys';
 import { useAdminMembers, type MemberFilters, type MemberPage } from '@/features/admin/api/members';
-import { formatDate } from '@/features/admin/utils/format';
+import { formatDate } from '@/lib/dates';
 import { EditMemberDialog } from './edit-member-dialog';
 import { LabeledSelect } from './labeled-select';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
@@ -35,11 +35,26 @@ const TIER_FILTERS = [
 
 const SEARCH_DELAY_MS = 350;
 
-/** When the member's access ends: the membership end, or the trial date for a trial. */
-const accessEnd = (user: PublicUser): string => (user.role === 'trial' ? formatDate(user.trialExpiresAt) : formatDate(user.membershipEnd));
+/** When the member's access ends: the membership end, or the trial date for a trial; a dash for none. */
+const accessEnd = (user: PublicUser): string => {
+  const end = user.role === 'trial' ? user.trialExpiresAt : user.membershipEnd;
+  return end ? formatDate(end) : '—';
+};
 
 /** Members with search, role and tier filters; each row opens the edit dialog. */
-export function MembersSection({ currentUserId, initialQuery = '' }: { currentUserId: string | null; initialQuery?: string }) {
+/**
+ * `memberActions`: what else an admin can do from a member's row, given by the page that composes
+ * the console (the moderation's time-out), so this feature does not import another.
+ */
+export function MembersSection({
+  currentUserId,
+  initialQuery = '',
+  memberActions,
+}: {
+  currentUserId: string | null;
+  initialQuery?: string;
+  memberActions?: (user: PublicUser) => ReactNode;
+}) {
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState(initialQuery);
   const [filters, setFilters] = useState<MemberFilters>({ q: initialQuery, role: '', tier: '' });
@@ -95,9 +110,12 @@ export function MembersSection({ currentUserId, initialQuery = '' }: { currentUs
                       {user.email}
                     </Text>
                   </Stack>
-                  <Button size="xs" variant="outline" onClick={() => setEditing(user)} disabled={user.role === 'guest'} aria-label={`Edit ${user.username}`} flexShrink={0}>
-                    Edit
-                  </Button>
+                  <HStack gap="2" flexShrink={0}>
+                    {memberActions && user.role !== 'admin' && user.role !== 'guest' ? memberActions(user) : null}
+                    <Button size="xs" variant="outline" onClick={() => setEditing(user)} disabled={user.role === 'guest'} aria-label={`Edit ${user.username}`}>
+                      Edit
+                    </Button>
+                  </HStack>
                 </Flex>
                 <Flex gap="2" mt="3" align="center" wrap="wrap" fontSize="sm">
                   <Text textTransform="capitalize" color="fg.muted">
@@ -153,9 +171,12 @@ export function MembersSection({ currentUserId, initialQuery = '' }: { currentUs
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{accessEnd(user)}</Table.Cell>
                     <Table.Cell textAlign="end">
-                      <Button size="xs" variant="outline" onClick={() => setEditing(user)} disabled={user.role === 'guest'} aria-label={`Edit ${user.username}`}>
-                        Edit
-                      </Button>
+                      <HStack gap="2" justify="flex-end">
+                        {memberActions && user.role !== 'admin' && user.role !== 'guest' ? memberActions(user) : null}
+                        <Button size="xs" variant="outline" onClick={() => setEditing(user)} disabled={user.role === 'guest'} aria-label={`Edit ${user.username}`}>
+                          Edit
+                        </Button>
+                      </HStack>
                     </Table.Cell>
                   </Table.Row>
                 );

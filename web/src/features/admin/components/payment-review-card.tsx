@@ -2,11 +2,13 @@ import { Box, Button, Card, Field, Flex, HStack, Input, SimpleGrid, Stack, Text 
 import type { AdminPaymentRecord, PublicUser } from '@le/contracts';
 import { useState } from 'react';
 
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PaymentStatusBadge, TierBadge } from '@/components/ui/tier-badge';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { approvePayment } from '@/features/admin/api/payments';
-import { formatDate, formatDateTime, formatRupiah } from '@/features/admin/utils/format';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { formatRupiah } from '@/lib/money';
 import { PaymentProof } from './payment-proof';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -37,12 +39,15 @@ const parseAmount = (text: string): number | null | undefined => {
  */
 export function PaymentReviewCard({
   payment,
+  memberName,
   onApproved,
   onReject,
   onConflict,
   compact = false,
 }: {
   payment: AdminPaymentRecord;
+  /** How the screen names the payer (the inbox knows their name); the username otherwise. */
+  memberName?: string;
   onApproved: (payment: AdminPaymentRecord, user: PublicUser) => void;
   onReject: (payment: AdminPaymentRecord) => void;
   onConflict: () => void;
@@ -50,22 +55,33 @@ export function PaymentReviewCard({
 }) {
   const [custom, setCustom] = useState('');
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pending = payment.status === 'pending';
   const differs = payment.amount !== payment.expectedAmount;
+  const payer = memberName || payment.username || 'this member';
 
-  const approve = async () => {
-    const amount = parseAmount(custom);
-    if (amount === null) {
+  // Approving opens rights at once and cannot be undone here: it asks first, naming what it grants.
+  const askApprove = () => {
+    if (parseAmount(custom) === null) {
       setError('Enter the amount received in whole Rupiah, e.g. 100000.');
       return;
     }
+    setError(null);
+    setConfirming(true);
+  };
+
+  const approve = async () => {
+    const amount = parseAmount(custom);
+    if (amount === null) return;
     setBusy(true);
     setError(null);
     try {
       const result = await approvePayment(payment._id, amount);
+      setConfirming(false);
       onApproved(result.payment, result.user);
     } catch (failure) {
+      setConfirming(false);
       setError(errorMessage(failure, 'The payment could not be approved. Please try again.'));
       if (failure instanceof ApiError && failure.status === 409) onConflict();
     } finally {
@@ -137,7 +153,7 @@ export function PaymentReviewCard({
                   />
                 </Field.Root>
                 <HStack gap="2">
-                  <Button colorPalette="green" size="sm" onClick={() => void approve()} loading={busy} loadingText="Approving…" flex={compact ? '1' : { base: '1', sm: 'initial' }}>
+                  <Button colorPalette="green" size="sm" onClick={askApprove} loading={busy} loadingText="Approving…" flex={compact ? '1' : { base: '1', sm: 'initial' }}>
                     Approve
                   </Button>
                   <Button colorPalette="red" variant="outline" size="sm" onClick={() => onReject(payment)} disabled={busy} flex={compact ? '1' : { base: '1', sm: 'initial' }}>
@@ -154,6 +170,28 @@ export function PaymentReviewCard({
           {error ? <FormAlert status="error" title={error} /> : null}
         </Stack>
       </Flex>
+      <ConfirmDialog
+        open={confirming}
+        title="Approve this payment?"
+        busy={busy}
+        onDismiss={() => setConfirming(false)}
+        onConfirm={() => void approve()}
+        confirmLabel="Approve payment"
+        loadingText="Approving…"
+        palette="green"
+        testId="approve-confirm"
+      >
+        <Stack gap="2">
+          <Text data-testid="approve-confirm-summary">
+            {payer} becomes a {payment.membershipTier.toUpperCase()} member for {payment.duration === 'yearly' ? 'one year' : 'one month'} ({payment.duration}), for{' '}
+            {formatRupiah(parseAmount(custom) ?? payment.amount)}
+            {(parseAmount(custom) ?? payment.amount) !== payment.expectedAmount ? ' (custom)' : ''}.
+          </Text>
+          <Text color="fg.muted" fontSize="sm">
+            The member&rsquo;s live chart and posting open at once. The same tier extends an active membership from its end; another tier starts today.
+          </Text>
+        </Stack>
+      </ConfirmDialog>
     </Card.Root>
   );
 }

@@ -10,7 +10,9 @@ import { errorMessage } from '@/lib/api-client';
 import { flattenPages, updatePagedRows } from '@/lib/paged-list';
 import { adminKeys } from '@/features/admin/api/keys';
 import { useAdminPayments, type AdminPaymentPage, type PaymentFilter } from '@/features/admin/api/payments';
-import { formatDate, paymentsHeading } from '@/features/admin/utils/format';
+import { paymentsHeading, rejectionToast } from '@/features/admin/utils/format';
+import { formatDate } from '@/lib/dates';
+import { formatRupiah } from '@/lib/money';
 import { LabeledSelect } from './labeled-select';
 import { PaymentReviewCard } from './payment-review-card';
 import { RejectPaymentDialog } from './reject-payment-dialog';
@@ -76,8 +78,8 @@ export function PaymentsSection() {
               decided(approved, true);
               toaster.create({
                 type: 'success',
-                title: 'Payment approved',
-                description: `${user.username} is a ${user.membershipTier.toUpperCase()} member until ${formatDate(user.membershipEnd)}.`,
+                title: `Approved ${user.name || user.username}'s ${approved.membershipTier.toUpperCase()} ${approved.duration} payment`,
+                description: `${formatRupiah(approved.amount)}: ${user.name || user.username} is a ${user.membershipTier.toUpperCase()} member until ${formatDate(user.membershipEnd)}.`,
                 closable: true,
               });
             }}
@@ -117,7 +119,7 @@ export function PaymentsSection() {
         onRejected={(payment) => {
           setRejecting(null);
           decided(payment, false);
-          toaster.create({ type: 'info', title: 'Payment rejected', description: payment.username, closable: true });
+          toaster.create({ type: 'info', ...rejectionToast(payment.username, payment), closable: true });
         }}
       />
     </Stack>

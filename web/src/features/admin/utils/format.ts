@@ -1,24 +1,11 @@
+import type { AdminPaymentRecord } from '@le/contracts';
+
 import type { PaymentFilter } from '@/features/admin/api/payments';
-
-const rupiahFormat = new Intl.NumberFormat('id-ID');
-
-/** "Rp 100.000". */
-export const formatRupiah = (amount: number): string => `Rp ${rupiahFormat.format(amount)}`;
-
-const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: '2-digit', year: 'numeric' });
+import { formatRupiah } from '@/lib/money';
 
 const parse = (iso: string | null | undefined): Date | null => {
   const time = iso ? Date.parse(iso) : Number.NaN;
   return Number.isNaN(time) ? null : new Date(time);
-};
-
-/** DD/MM/YYYY HH:mm, 24-hour, like every time in the app; "Tidak diketahui" when unknown. */
-export { formatDateTime } from '@/lib/dates';
-
-/** DD/MM/YYYY, or a dash when there is no date. */
-export const formatDate = (iso: string | null | undefined): string => {
-  const date = parse(iso);
-  return date ? dateFormat.format(date) : '—';
 };
 
 /** The yyyy-mm-dd an `<input type="date">` shows for an ISO time, in local time. */
@@ -40,11 +27,6 @@ export const fromDateInput = (value: string): string | null => {
 export const paymentsHeading = (status: PaymentFilter): string =>
   ({ pending: 'Pending payments', approved: 'Approved payments', rejected: 'Rejected payments', all: 'All payments' })[status];
 
-const compactRupiahFormat = new Intl.NumberFormat('id-ID', { notation: 'compact', maximumFractionDigits: 1 });
-
-/** An axis's Rupiah amount, short as Indonesians write it: "50 rb", "1,5 jt" (the chart says the currency). */
-export const formatAmountShort = (amount: number): string => compactRupiahFormat.format(amount).replace(/\u00a0/g, ' ');
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** A `YYYY-MM` of the stats: "Mar" on an axis, "Mar 2026" in full. */
@@ -54,3 +36,9 @@ export const formatMonth = (month: string, withYear = false): string => {
   if (!match || !name) return month;
   return withYear ? `${name} ${match[1]}` : name;
 };
+
+/** The toast after a rejection: whose payment, what it was, and the reason the member will see. */
+export const rejectionToast = (name: string, payment: AdminPaymentRecord): { title: string; description: string } => ({
+  title: `Rejected ${name}'s ${payment.membershipTier.toUpperCase()} ${payment.duration} payment`,
+  description: `${formatRupiah(payment.amount)}. ${payment.rejectionReason ? `Reason sent to the member: ${payment.rejectionReason}` : 'No reason given.'}`,
+});

@@ -24,7 +24,8 @@ export function ForgotPasswordForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const nextError = emailError(email, UI_TEXT.emailEmpty);
+    // The spec's own sentence here is Indonesian ("Email tidak boleh kosong."): the screen's other sentences are too.
+    const nextError = emailError(email, UI_TEXT.emailEmpty, 'Format email tidak valid.');
     setError(nextError);
     setServerError(null);
     if (nextError) return;
@@ -42,11 +43,11 @@ export function ForgotPasswordForm() {
   return (
     <AuthCard
       title="Forgot Password"
-      subtitle="Enter the email of your account and we will send you a reset code."
+      subtitle="Masukkan email akun Anda, kami kirimkan kode untuk mengatur ulang kata sandi."
       footer={
         <Stack gap="2" align="center">
           <span>
-            Remembered it? <TextLink to={paths.auth.login.href}>Sign In</TextLink>
+            Sudah ingat? <TextLink to={paths.auth.login.href}>Sign In</TextLink>
           </span>
           <TextLink to={paths.home.href}>← Back to Home</TextLink>
         </Stack>

@@ -17,7 +17,9 @@ import { AuthCard } from './auth-card';
 import { CodeField } from './code-field';
 import { ResendCodeButton } from './resend-code-button';
 
-type Errors = Partial<Record<'code' | 'newPassword', string>>;
+type Errors = Partial<Record<'code' | 'newPassword' | 'confirmPassword', string>>;
+
+export const PASSWORDS_DIFFER = 'The two passwords do not match.';
 
 /** Spec §2/§4: reached with the email in navigation state; without it, back to Forgot Password. */
 export function ResetPasswordForm() {
@@ -31,6 +33,8 @@ function ResetPasswordCard({ email }: { email: string }) {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [showPasswords, setShowPasswords] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
@@ -55,6 +59,9 @@ function ResetPasswordCard({ email }: { email: string }) {
     if (badCode) nextErrors.code = badCode;
     const badPassword = passwordError(newPassword, 'New password');
     if (badPassword) nextErrors.newPassword = badPassword;
+    // Typed twice: a typo in a password nobody can see would lock the owner out again.
+    if (confirmPassword === '') nextErrors.confirmPassword = 'Type the new password again.';
+    else if (!badPassword && confirmPassword !== newPassword) nextErrors.confirmPassword = PASSWORDS_DIFFER;
     setErrors(nextErrors);
     setServerError(null);
     setInfo(null);
@@ -64,6 +71,7 @@ function ResetPasswordCard({ email }: { email: string }) {
     try {
       const result = await resetPassword({ email, code: code.trim(), newPassword });
       setSuccess(result?.message || 'Your password has been reset.');
+      setSubmitting(false);
     } catch (error) {
       setServerError(errorMessage(error, UI_TEXT.resetFailed));
       setSubmitting(false);
@@ -102,7 +110,7 @@ function ResetPasswordCard({ email }: { email: string }) {
           <FormField
             name="newPassword"
             label="New Password"
-            type="password"
+            type={showPasswords ? 'text' : 'password'}
             autoComplete="new-password"
             placeholder={`At least ${LIMITS.passwordMin} characters`}
             maxLength={LIMITS.passwordMax}
@@ -110,6 +118,27 @@ function ResetPasswordCard({ email }: { email: string }) {
             onChange={(event) => setNewPassword(event.target.value)}
             error={errors.newPassword}
           />
+          <FormField
+            name="confirmPassword"
+            label="Confirm New Password"
+            type={showPasswords ? 'text' : 'password'}
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+            error={errors.confirmPassword}
+          />
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            alignSelf="flex-start"
+            aria-pressed={showPasswords}
+            aria-controls="newPassword confirmPassword"
+            onClick={() => setShowPasswords((shown) => !shown)}
+          >
+            {showPasswords ? 'Hide passwords' : 'Show passwords'}
+          </Button>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
             <Button
               type="submit"
@@ -121,7 +150,7 @@ function ResetPasswordCard({ email }: { email: string }) {
               loadingText="Resetting…"
               disabled={success !== null}
             >
-              Reset Password
+              {success !== null ? 'Password reset' : 'Reset Password'}
             </Button>
             <ResendCodeButton secondsLeft={secondsLeft} loading={resending} onClick={() => void onResend()} />
           </Stack>

@@ -9,7 +9,10 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import type { AuthNavigationState } from '@/config/paths';
 import { paths } from '@/config/paths';
+import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
+import { logout } from '@/lib/auth';
+import { useSessionStore } from '@/stores/session-store';
 import { verifyEmail } from '@/features/auth/api/verify-email';
 import { useResendCode } from '@/features/auth/hooks/use-resend-code';
 import { codeError, emailError } from '@/features/auth/utils/validation';
@@ -46,6 +49,14 @@ export function VerifyEmailForm() {
     setSubmitting(true);
     try {
       const result = await verifyEmail({ email: email.trim(), code: code.trim() });
+      // The code proved the address and the password was set at sign-up: go on signed in.
+      if (result?.token && result.sessionId && result.user) {
+        if (useSessionStore.getState().token) void logout().catch(() => undefined);
+        useSessionStore.getState().signIn({ token: result.token, sessionId: result.sessionId, user: result.user });
+        toaster.create({ type: 'success', title: 'Email verified', description: 'Your trial has started. You are signed in.', closable: true });
+        navigate(paths.dashboardMember.href, { replace: true });
+        return;
+      }
       navigate(paths.auth.login.href, {
         state: { email: email.trim(), notice: result?.message || 'Email verified. You can sign in now.' } satisfies AuthNavigationState,
       });

@@ -4,10 +4,10 @@ import { EMAIL_PATTERN, LIMITS } from '@le/contracts';
 const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
 
 /** The one email check of the sign-in forms: required, then the API's own pattern and length. */
-export const emailError = (value: string, requiredMessage = 'Email is required.'): string | null => {
+export const emailError = (value: string, requiredMessage = 'Email is required.', formatMessage = 'Enter a valid email address.'): string | null => {
   const email = value.trim();
   if (email === '') return requiredMessage;
-  if (!EMAIL_REGEX.test(email) || email.length > LIMITS.emailMax) return 'Enter a valid email address.';
+  if (!EMAIL_REGEX.test(email) || email.length > LIMITS.emailMax) return formatMessage;
   return null;
 };
 

@@ -12,7 +12,29 @@ import { WITH_ADMINS_NOTICE } from '@/features/chat/utils/rights';
  * (spec §6: guest, trial); for an expired member, theirs with the way to renew (contract §9) — the
  * register line would send a registered member to register; else the register line (spec §6).
  */
-export const composerNotice = (rights: ChatRights): ReactNode => {
+export const composerNotice = (rights: ChatRights, from?: string): ReactNode => {
+  // The spec's sentence, then its way forward: a guest signs in (and comes back here), a trial
+  // chooses a membership. Said in the sentence's language.
+  if (rights.notice === UI_TEXT.chatGuestNotice) {
+    return (
+      <>
+        {rights.notice}{' '}
+        <TextLink to={paths.auth.login.href} state={from ? { from } : undefined} data-testid="chat-notice-sign-in">
+          Masuk
+        </TextLink>
+      </>
+    );
+  }
+  if (rights.notice === UI_TEXT.chatTrialNotice) {
+    return (
+      <>
+        {rights.notice}{' '}
+        <TextLink to={paths.paymentMembership.href} data-testid="chat-notice-membership">
+          Pilih membership
+        </TextLink>
+      </>
+    );
+  }
   if (rights.notice) return rights.notice;
   if (rights.expired) {
     return (

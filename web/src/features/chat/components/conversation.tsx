@@ -1,11 +1,18 @@
-import { Flex } from '@chakra-ui/react';
+import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { UI_TEXT } from '@le/contracts';
 import type { ChatMessage } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
+import { Link as RouterLink } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { formatTime, useTimeZone } from '@/lib/dates';
+import { useModerationStore } from '@/stores/moderation-store';
 import { useSessionStore } from '@/stores/session-store';
+import { updateRoom } from '@/features/chat/api/moderate';
+import { useRoom } from '@/features/chat/hooks/use-room';
 import { clearUnread } from '@/features/chat/api/get-chats';
 import { markRead } from '@/features/chat/api/mark-read';
 import { useSeededStream } from '@/features/chat/hooks/use-seeded-stream';
@@ -20,6 +27,19 @@ import { Composer } from './composer';
 import type { ComposerMode } from './composer';
 import type { DeliveryTarget } from './message-item';
 import { MessageList } from './message-list';
+import { ModerationDialog, type ModerationIntent } from './moderation-dialog';
+
+/** Seconds until `lastPostAt + seconds`, ticking each second while above zero. */
+function useSlowModeLeft(seconds: number, lastPostAt: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  const left = lastPostAt === null || seconds <= 0 ? 0 : Math.max(0, Math.ceil((lastPostAt + seconds * 1000 - now) / 1000));
+  useEffect(() => {
+    if (left <= 0) return undefined;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [left]);
+  return left;
+}
 
 interface ConversationProps {
   /** 'global', a private chat id, or null for a member who has not written yet. */
@@ -67,6 +87,19 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
   const focusComposer = () => root.current?.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.focus();
   const isGlobal = stream === GLOBAL_STREAM;
   const writeStream = stream ?? NEW_CHAT_STREAM;
+  // Moderation of the room (contract §13): the pinned message, slow mode, one's own timeout.
+  const room = useRoom(isGlobal);
+  const zone = useTimeZone();
+  const timedOutUntil = useModerationStore((store) => store.timedOutUntil);
+  const timedOut = isGlobal && !rights.isAdmin && timedOutUntil !== null;
+  const [lastPostAt, setLastPostAt] = useState<number | null>(null);
+  const slowModeSeconds = isGlobal && !rights.isAdmin ? (room?.slowModeSeconds ?? 0) : 0;
+  const slowLeft = useSlowModeLeft(slowModeSeconds, lastPostAt);
+  const [intent, setIntent] = useState<ModerationIntent | null>(null);
+  const moderate = (message: ChatMessage, action: 'report' | 'hide' | 'timeout' | 'pin') => {
+    if (action === 'pin') void updateRoom({ pinnedMessageId: message._id }).catch((error: unknown) => console.warn('Could not pin', error));
+    else setIntent({ action, message });
+  };
 
   // Another conversation: back to a new comment, threads collapsed.
   useEffect(() => {
@@ -95,6 +128,7 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
       void store.edit(writeStream, current.message, content);
     } else {
       const replyTo = current.kind === 'reply' ? current.message : null;
+      if (isGlobal) setLastPostAt(Date.now());
       // One's own reply opens its thread (on every poster's screen: it is where the reply shows).
       if (replyTo) setOpenThreads((open) => ({ ...open, [threadRootId(messages, replyTo)]: true }));
       void store.send({
@@ -144,6 +178,21 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
     <Flex ref={root} direction="column" h="full" minH="0" data-testid="chat-conversation">
       {header}
       {notices}
+      {room?.pinnedMessage ? (
+        <Box px="3" py="2" borderBottomWidth="1px" borderColor="border" bg="bg.muted" data-testid="chat-pinned">
+          <Text fontSize="xs" fontWeight="semibold" color="gold.fg">
+            Pinned · {room.pinnedMessage.sender.name || room.pinnedMessage.sender.username}
+            {rights.isAdmin ? (
+              <Link as="button" ms="2" fontSize="xs" color="fg.muted" onClick={() => void updateRoom({ pinnedMessageId: null }).catch(() => undefined)}>
+                Unpin
+              </Link>
+            ) : null}
+          </Text>
+          <Text fontSize="sm" lineClamp={2} whiteSpace="pre-wrap" wordBreak="break-word">
+            {room.pinnedMessage.content}
+          </Text>
+        </Box>
+      ) : null}
       <MessageList
         messages={messages}
         outbox={outbox}
@@ -163,14 +212,33 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
         onToggleHide={(message) => void useChatStore.getState().toggleHidden(writeStream, message)}
         onRetry={retry}
         onDiscard={discard}
+        {...(isGlobal ? { onModerate: moderate } : {})}
       />
+      {slowModeSeconds > 0 && rights.canPost && !timedOut ? (
+        <Text px="3" pt="1.5" fontSize="xs" color="fg.muted" borderTopWidth="1px" borderColor="border" bg="bg.subtle" data-testid="slow-mode" aria-live="polite">
+          {slowLeft > 0 ? `Slow mode: you can post again in ${slowLeft} s.` : `Slow mode: one message every ${slowModeSeconds} s.`}
+        </Text>
+      ) : null}
       <Composer
         mode={mode}
-        canSend={rights.canPost}
-        disabledText={disabledText}
+        canSend={rights.canPost && !timedOut}
+        disabledText={
+          timedOut ? (
+            <span data-testid="chat-timed-out">
+              You are timed out of the room until {formatTime(timedOutUntil, zone)}. You can still{' '}
+              <Link asChild color="gold.fg">
+                <RouterLink to={paths.chatUser.href}>write to the admins</RouterLink>
+              </Link>
+              .
+            </span>
+          ) : (
+            disabledText
+          )
+        }
         onSubmit={submit}
         onCancel={() => setMode({ kind: 'new' })}
       />
+      <ModerationDialog intent={intent} onClose={() => setIntent(null)} onHide={(message, reason) => void useChatStore.getState().toggleHidden(writeStream, message, reason)} />
     </Flex>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Card, HStack, Heading } from '@chakra-ui/react';
 import { LIMITS, UI_TEXT } from '@le/contracts';
 import { useMemo } from 'react';
+import { useLocation } from 'react-router';
 
 import { TOP_BAR_HEIGHT } from '@/components/layouts/top-bar';
 import { useRealtimeStore } from '@/lib/realtime-client';
@@ -32,6 +33,7 @@ export function LiveChatCard() {
   const user = useSessionStore((state) => state.user);
   const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
   const connected = useRealtimeStore((state) => state.status === 'connected');
+  const location = useLocation();
 
   return (
     <Card.Root h={CARD_HEIGHT} minH="400px" scrollMarginTop={`calc(${TOP_BAR_HEIGHT} + 16px)`} overflow="hidden" bg="bg.panel" borderColor="border" data-testid="live-chat-card">
@@ -50,8 +52,8 @@ export function LiveChatCard() {
           stream={GLOBAL_STREAM}
           viewer={viewer}
           rights={rights}
-          emptyText="No messages yet."
-          disabledText={composerNotice(rights)}
+          emptyText="Belum ada pesan."
+          disabledText={composerNotice(rights, location.pathname + location.search)}
           notices={<ConnectionBanner />}
         />
       </Card.Body>

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import type { ChatSummary } from '@le/contracts';
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { loginAs } from '@/lib/test-fixtures';
-import { byTestId, render, stubApi, typeInto, waitFor } from '@/lib/test-render';
+import { byTestId, stubApi, typeInto, waitFor } from '@/lib/test-render';
+import { mountPerTest } from '@/lib/test-session';
 import { useSessionStore } from '@/stores/session-store';
 import { WITH_ADMINS_NOTICE } from '@/features/chat/utils/rights';
 import { testMessage } from '@/features/chat/stores/test-messages';
@@ -34,13 +35,7 @@ const stubConversation = () =>
   });
 
 describe('/chat-user for trials and expired members (contract §9)', () => {
-  let view: ReturnType<typeof render> | null = null;
-  afterEach(() => {
-    view?.unmount();
-    view = null;
-    useSessionStore.getState().clear();
-    vi.unstubAllGlobals();
-  });
+  const mountScreen = mountPerTest();
 
   it.each([
     ['a trial', { role: 'trial' as const, membershipTier: 'trial', trialExpiresAt: iso(DAY) }, 'Become a member'],
@@ -48,7 +43,7 @@ describe('/chat-user for trials and expired members (contract §9)', () => {
   ])('%s writes to the admins, and reads that the live room needs an active membership', async (_label, user, link) => {
     const calls = stubConversation();
     useSessionStore.getState().signIn(loginAs('tari', user));
-    view = render(<MemberChatScreen />);
+    mountScreen(<MemberChatScreen />);
     await waitFor(() => expect(document.querySelector('textarea[aria-label="Message"]')).not.toBeNull());
     expect(byTestId('chat-cannot-post')).toBeNull();
     const notice = byTestId('chat-notice');
@@ -73,7 +68,7 @@ describe('/chat-user for trials and expired members (contract §9)', () => {
   it('an active member writes without a notice', async () => {
     stubConversation();
     useSessionStore.getState().signIn(loginAs('budi', { role: 'member', membershipTier: 'pro', membershipEnd: iso(DAY) }));
-    view = render(<MemberChatScreen />);
+    mountScreen(<MemberChatScreen />);
     await waitFor(() => expect(document.querySelector('textarea[aria-label="Message"]')).not.toBeNull());
     expect(byTestId('chat-notice')).toBeNull();
   });

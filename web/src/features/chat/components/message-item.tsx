@@ -5,8 +5,8 @@ import { useId } from 'react';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
 import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
-import { useLocalTimeKnown } from '@/lib/dates';
-import { formatTime, formatTimeUtc, messageDisplay } from '@/features/chat/utils/format';
+import { useTimeZone } from '@/lib/dates';
+import { formatTime, messageDisplay } from '@/features/chat/utils/format';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { isOwn } from '@/features/chat/utils/rights';
 import { EditIcon, EyeIcon, EyeOffIcon, ReplyIcon, TrashIcon } from './chat-icons';
@@ -20,6 +20,8 @@ export interface MessageActions {
   onRetry: (target: DeliveryTarget) => void;
   /** Give it up: the Not-sent message goes, a failed change leaves the message as the server has it. */
   onDiscard: (target: DeliveryTarget) => void;
+  /** Moderation of the room (contract §13): report another's message; for admins, time its author out and pin it. */
+  onModerate?: (message: ChatMessage, action: 'report' | 'hide' | 'timeout' | 'pin') => void;
 }
 
 export type DeliveryTarget = { kind: 'send'; clientId: string } | { kind: 'write'; messageId: string };
@@ -98,11 +100,10 @@ function DeliveryState({
  * its way says "Sending…", and one the server did not take "Not sent" with Retry and Discard (an edit
  * likewise, its text kept; a hide or delete says what could not be done); a refusal for good only Discard.
  */
-export function MessageItem({ message, rights, now, isReply = false, outgoing, write, onReply, onEdit, onDelete, onToggleHide, onRetry, onDiscard }: MessageItemProps) {
+export function MessageItem({ message, rights, now, isReply = false, outgoing, write, onReply, onEdit, onDelete, onToggleHide, onRetry, onDiscard, onModerate }: MessageItemProps) {
   const own = outgoing !== undefined || isOwn(rights, message.sender);
   const senderName = message.sender.name || message.sender.username;
-  // A page the server drew writes the time in UTC until the app knows the reader's zone.
-  const localTime = useLocalTimeKnown();
+  const zone = useTimeZone();
   // An edit on its way (or not sent) shows its text, kept for the retry.
   const shown = write?.kind === 'edit' ? { ...message, content: write.content } : message;
   const display = messageDisplay(shown, rights.isAdmin);
@@ -111,6 +112,9 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
   const showReply = !outgoing && onReply !== undefined && rights.canPost && !message.deleted;
   const textId = useId();
   const target: DeliveryTarget = outgoing ? { kind: 'send', clientId: outgoing.clientId } : { kind: 'write', messageId: message._id };
+  // Reports are for the room's messages of others, by anyone signed in; admins also time out and pin.
+  const moderate = onModerate && !outgoing && message.type === 'global' && rights.userId !== null ? onModerate : undefined;
+  const reportable = moderate !== undefined && !own && !message.hidden;
 
   return (
     <Flex
@@ -125,7 +129,7 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
       data-delivery={outgoing?.status ?? write?.status}
     >
       {/* Dimmed (a hidden message, for the admin): the picture faded and the words in the muted grey,
-          never the whole row's opacity, which took its time and badge below 4.5:1 (issue 13). */}
+          never the whole row's opacity, which would take its time and badge below 4.5:1. */}
       <UserAvatar photo={message.sender.photo_profile} name={senderName} boxSize={isReply ? '7' : '8'} opacity={display.kind === 'dimmed' ? 0.5 : 1} />
       <Box flex="1" minW="0">
         <HStack gap="2" wrap="wrap" rowGap="0">
@@ -138,12 +142,12 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
             </Badge>
           ) : null}
           <Text fontSize="xs" color="fg.subtle">
-            <time dateTime={message.createdAt}>{localTime ? formatTime(message.createdAt) : formatTimeUtc(message.createdAt)}</time>
+            <time dateTime={message.createdAt}>{formatTime(message.createdAt, zone)}</time>
             {message.editedAt && !message.deleted ? ' · edited' : ''}
           </Text>
           {message.hidden && rights.isAdmin ? (
-            <Badge size="xs" colorPalette="gray" variant="outline">
-              hidden
+            <Badge size="xs" colorPalette="gray" variant="outline" title={message.hiddenReason ?? undefined}>
+              {message.hiddenReason ? `hidden: ${message.hiddenReason}` : 'hidden'}
             </Badge>
           ) : null}
         </HStack>
@@ -175,7 +179,7 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
           />
         ) : null}
         {/* While a change is on its way or failed, the message waits for it (Retry or Discard) before another. */}
-        {!outgoing && !write && !message.deleted && (showReply || editable || rights.isAdmin) ? (
+        {!outgoing && !write && !message.deleted && (showReply || editable || rights.isAdmin || reportable) ? (
           <HStack gap="0.5" mt="0.5" minH="6">
             {showReply ? (
               <IconButton
@@ -205,10 +209,25 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
                 title={message.hidden ? 'Unhide' : 'Hide'}
                 size="2xs"
                 variant="ghost"
-                onClick={() => onToggleHide(message)}
+                onClick={() => (moderate && !message.hidden ? moderate(message, 'hide') : onToggleHide(message))}
               >
                 {message.hidden ? <EyeIcon /> : <EyeOffIcon />}
               </IconButton>
+            ) : null}
+            {reportable && !rights.isAdmin ? (
+              <Button size="2xs" variant="ghost" color="fg.muted" onClick={() => moderate(message, 'report')}>
+                Report
+              </Button>
+            ) : null}
+            {moderate && rights.isAdmin && message.sender.role !== 'admin' ? (
+              <Button size="2xs" variant="ghost" color="fg.muted" aria-label={`Time out ${senderName}`} onClick={() => moderate(message, 'timeout')}>
+                Time out
+              </Button>
+            ) : null}
+            {moderate && rights.isAdmin && !message.hidden ? (
+              <Button size="2xs" variant="ghost" color="fg.muted" aria-label="Pin message" onClick={() => moderate(message, 'pin')}>
+                Pin
+              </Button>
             ) : null}
           </HStack>
         ) : null}

@@ -3,9 +3,8 @@ import type { ChatMessage } from '@le/contracts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
-import { useTakingOver } from '@/hooks/use-taking-over';
-import { useLocalTimeKnown } from '@/lib/dates';
-import { dayKey, dayKeyUtc, formatDay, formatDayUtc } from '@/features/chat/utils/format';
+import { useTimeZone } from '@/lib/dates';
+import { dayKey, formatDate } from '@/features/chat/utils/format';
 import { outgoingAsMessage, outgoingId } from '@/features/chat/utils/outgoing';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { isOwn } from '@/features/chat/utils/rights';
@@ -64,21 +63,13 @@ export function MessageList({
   const now = useNow(10_000);
   const outgoing = useMemo(() => new Map(outbox.map((entry) => [outgoingId(entry.clientId), entry])), [outbox]);
   const shown = useMemo(() => (outbox.length === 0 ? messages : [...messages, ...outbox.map((entry) => outgoingAsMessage(entry, stream))]), [messages, outbox, stream]);
-  // A page the server drew groups and writes days in UTC until the app knows the reader's zone.
-  const localTime = useLocalTimeKnown();
-  const groups = useMemo(() => groupByDay(buildThreads(shown), localTime ? dayKey : dayKeyUtc), [shown, localTime]);
+  // Grouped by the days of the zone the page writes its times in (the server's drawing, then the reader's).
+  const zone = useTimeZone();
+  const groups = useMemo(() => groupByDay(buildThreads(shown), (value) => dayKey(value, zone)), [shown, zone]);
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const newest = shown.reduce<ChatMessage | null>((latest, message) => (latest === null || message.createdAt > latest.createdAt ? message : latest), null);
   const newestOwn = newest !== null && (outgoing.has(newest._id) || isOwn(rights, newest.sender));
-
-  // A log the server drew opened at its newest message (app/main.tsx); its reader may have scrolled it
-  // before the app came: it follows the newest only if they are still there.
-  const takingOver = useTakingOver();
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (takingOver && element) stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
-  }, [takingOver]);
 
   // Follow the newest message while the reader is at the bottom, and always after one's own: a reply
   // is brought into view in its (opened) thread, anything else at the bottom.
@@ -96,10 +87,10 @@ export function MessageList({
     if (rect.bottom > box.bottom) element.scrollTop += rect.bottom - box.bottom + 8;
     else if (rect.top < box.top) element.scrollTop -= box.top - rect.top + 8;
   };
-  // (and after the take-over's regrouping of the days: a header more or less)
+  // (and after the days are regrouped in the reader's zone: a header more or less)
   useLayoutEffect(() => {
     if (stick.current || newestOwn) follow.current();
-  }, [newest?._id, newestOwn, loaded, localTime]);
+  }, [newest?._id, newestOwn, loaded, zone]);
   // A message on its way that turns into "Not sent" (Retry, Discard) grows: still in view at the bottom.
   useLayoutEffect(() => {
     if (stick.current) follow.current();
@@ -143,13 +134,13 @@ export function MessageList({
           ) : null}
           {/* One flat list: day headers keyed by their day, threads by their message, so a thread keeps
               its elements (its focus, a held click's target) however the days group it (the server's
-              UTC days becoming the reader's, an older page prepended). */}
+              the drawn zone's days becoming the reader's, an older page prepended). */}
           <Box>
             {groups.flatMap((group, index) => [
               <Flex key={`day:${group.day || 'unknown'}`} align="center" gap="3" mt={index === 0 ? '2' : '3'} mb="2">
                 <Separator flex="1" />
                 <Text fontSize="xs" color="fg.muted" fontWeight="medium" data-testid="chat-day-header">
-                  {localTime ? formatDay(group.day ? group.sample : null) : formatDayUtc(group.day ? group.sample : null)}
+                  {formatDate(group.day ? group.sample : null, zone)}
                 </Text>
                 <Separator flex="1" />
               </Flex>,

@@ -7,7 +7,7 @@ import { emptyStream, mergeSnapshot, type StreamState } from '@/features/chat/st
 import { GLOBAL_STREAM, type Viewer } from '@/features/chat/stores/chat-store';
 
 /**
- * The global room's newest page as the server read it for a guest's drawn /faq-chat (app/server-data.ts
+ * The global room's newest page as the server read it for a guest's drawn /faq-chat (app/routes/faq-chat.tsx's loader
  * puts it in the query cache), folded as a stream: what the conversation shows until the chat store
  * has loaded its own (which then catches up from its seq), so that the app's first render is the
  * server's page. Never fetched from here; undefined for any other stream or viewer, or without it.

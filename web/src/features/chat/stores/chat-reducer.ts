@@ -48,7 +48,7 @@ export interface OutgoingMessage {
 }
 
 /** A change to a message on its way; one at a time per message. */
-export type PendingWrite = ({ kind: 'edit'; content: string } | { kind: 'hide'; hidden: boolean } | { kind: 'delete' }) & {
+export type PendingWrite = ({ kind: 'edit'; content: string } | { kind: 'hide'; hidden: boolean; reason?: string } | { kind: 'delete' }) & {
   status: DeliveryStatus;
   error: string | null;
   /** Refused for good (as a send's): only Discard or Dismiss. */

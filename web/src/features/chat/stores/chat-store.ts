@@ -70,7 +70,8 @@ interface ChatState {
   discardSend: (stream: string, clientId: string) => void;
   /** Edits, hides or unhides (admin), deletes: shown at once, kept as Not sent with Retry when it fails. */
   edit: (stream: string, message: ChatMessage, content: string) => Promise<boolean>;
-  toggleHidden: (stream: string, message: ChatMessage) => Promise<boolean>;
+  /** `reason`: why an admin hides it (kept on the log and shown to admins, contract §13). */
+  toggleHidden: (stream: string, message: ChatMessage, reason?: string) => Promise<boolean>;
   remove: (stream: string, message: ChatMessage) => Promise<boolean>;
   /** Tries a failed edit, hide or delete again, once what the server did meanwhile is read. */
   retryWrite: (stream: string, messageId: string) => Promise<boolean>;
@@ -203,7 +204,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
   /** The request a write makes. */
   const runWrite = (stream: string, messageId: string, write: PendingWrite): Promise<{ message: ChatMessage } | null> => {
     if (write.kind === 'edit') return editMessage(messageId, write.content);
-    if (write.kind === 'hide') return toggleHide(messageId, stream === GLOBAL_STREAM ? 'global' : 'private');
+    if (write.kind === 'hide') return toggleHide(messageId, write.reason ?? (stream === GLOBAL_STREAM ? 'global' : 'private'));
     return deleteMessage(messageId).then(() => null);
   };
 
@@ -307,7 +308,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
     edit: (stream, message, content) => write(stream, message._id, { kind: 'edit', content, status: 'sending', error: null, permanent: false }),
 
-    toggleHidden: (stream, message) => write(stream, message._id, { kind: 'hide', hidden: !message.hidden, status: 'sending', error: null, permanent: false }),
+    toggleHidden: (stream, message, reason) =>
+      write(stream, message._id, { kind: 'hide', hidden: !message.hidden, ...(reason ? { reason } : {}), status: 'sending', error: null, permanent: false }),
 
     remove: (stream, message) => write(stream, message._id, { kind: 'delete', status: 'sending', error: null, permanent: false }),
 

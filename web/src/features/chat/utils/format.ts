@@ -1,36 +1,16 @@
 import { LIMITS, UI_TEXT } from '@le/contracts';
 
-import { formatTime as formatTimeOfDay } from '@/lib/dates';
+import { dayKeyIn, formatDate, formatTime as formatTimeOfDay } from '@/lib/dates';
 
-const valid = (value: string | null | undefined): Date | null => {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
+/** Spec §9: chat day headers as DD/MM/YYYY and times 24-hour (lib/dates: HH:mm, e.g. 14:05); "Tidak diketahui" when unknown. */
+export { formatDate, formatTime } from '@/lib/dates';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Spec §9: chat day headers as DD/MM/YYYY (local day); "Tidak diketahui" when unknown. */
-export const formatDay = (value: string | null | undefined): string => {
-  const date = valid(value);
-  return date ? `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}` : UI_TEXT.unknownDate;
-};
-
-/** Spec §9: times 24-hour, the app's one format (lib/dates: HH:mm, e.g. 14:05); "Tidak diketahui" when unknown. A page the server drew writes times and days in UTC (lib/dates useLocalTimeKnown). */
-export { formatDayUtc, formatTime, formatTimeUtc } from '@/lib/dates';
-
-/** The UTC day a message belongs to, as a grouping key ('' when unknown): the server's grouping. */
-export const dayKeyUtc = (value: string | null | undefined): string => valid(value)?.toISOString().slice(0, 10) ?? '';
-
-/** The local day a message belongs to, as a grouping key ('' when unknown). */
-export const dayKey = (value: string | null | undefined): string => {
-  const date = valid(value);
-  return date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '';
-};
+/** The day a message belongs to in `zone` (the runtime's when absent), as a grouping key ('' when unknown). */
+export const dayKey = dayKeyIn;
 
 /** Chat list time: today's messages by time, older ones by day. */
 export const formatListTime = (value: string | null | undefined, now = new Date()): string =>
-  dayKey(value) !== '' && dayKey(value) === dayKey(now.toISOString()) ? formatTimeOfDay(value) : formatDay(value);
+  dayKey(value) !== '' && dayKey(value) === dayKey(now.toISOString()) ? formatTimeOfDay(value) : formatDate(value);
 
 /** Spec §4/§9: the reply preview, cut at 50 characters. */
 export const replyPreview = (content: string): string =>

@@ -2,7 +2,7 @@ import { UI_TEXT } from '@le/contracts';
 import { isWithinEditWindow, type ChatMessage } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { formatDay, formatTime, messageDisplay, replyPreview } from './format';
+import { formatDate, formatTime, messageDisplay, replyPreview } from './format';
 import { buildThreads, groupByDay, repliesLabel, threadRootId } from './threads';
 
 const sender = { _id: 'u1', role: 'member', name: 'Rina', username: 'rina', photo_profile: '', membershipTier: 'pro' };
@@ -67,9 +67,9 @@ describe('buildThreads', () => {
 describe('groupByDay and formats', () => {
   it('groups threads by local day under DD/MM/YYYY headers, unknown dates as "Tidak diketahui"', () => {
     const groups = groupByDay(buildThreads([message('a', local(19, 23, 59)), message('b', local(20, 0, 1)), message('c', local(20, 8))]));
-    expect(groups.map((group) => formatDay(group.sample))).toEqual(['19/11/2026', '20/11/2026']);
+    expect(groups.map((group) => formatDate(group.sample))).toEqual(['19/11/2026', '20/11/2026']);
     expect(groups[1]?.threads.map((thread) => thread.message._id)).toEqual(['b', 'c']);
-    expect(formatDay('not a date')).toBe(UI_TEXT.unknownDate);
+    expect(formatDate('not a date')).toBe(UI_TEXT.unknownDate);
     expect(formatTime(null)).toBe(UI_TEXT.unknownDate);
   });
 

@@ -1,4 +1,6 @@
-import { Accordion, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+
+import { ChevronDownIcon } from '@/components/ui/icons';
 
 /** Spec §2 FAQ: what the service is, how to start, real-time data, beginner guides, technical issues. */
 export const FAQ_ITEMS = [
@@ -34,7 +36,11 @@ export const FAQ_ITEMS = [
   },
 ] as const;
 
-/** The five-question FAQ (left column of /faq-chat). */
+/**
+ * The five-question FAQ (left column of /faq-chat), one answer open at a time. Native disclosures
+ * (`<details name>`): a question opens the moment it is tapped, before the page's scripts have run,
+ * and keyboards and screen readers get the platform's own behaviour.
+ */
 export function FaqAccordion() {
   return (
     <Stack gap="5">
@@ -44,21 +50,34 @@ export function FaqAccordion() {
         </Heading>
         <Text color="fg.muted">Quick answers about Lukis Emas. Still curious? Ask in the live chat.</Text>
       </Stack>
-      <Accordion.Root collapsible defaultValue={[FAQ_ITEMS[0].value]} variant="enclosed" bg="bg.panel" borderRadius="xl">
-        {FAQ_ITEMS.map((item) => (
-          <Accordion.Item key={item.value} value={item.value}>
-            <Accordion.ItemTrigger py="4" cursor="pointer" fontWeight="semibold" fontSize="md" textAlign="start">
-              <Text flex="1">{item.question}</Text>
-              <Accordion.ItemIndicator color="gold.fg" />
-            </Accordion.ItemTrigger>
-            <Accordion.ItemContent>
-              <Accordion.ItemBody pb="4" color="fg.muted" lineHeight="tall">
-                {item.answer}
-              </Accordion.ItemBody>
-            </Accordion.ItemContent>
-          </Accordion.Item>
+      <Box bg="bg.panel" borderRadius="xl" borderWidth="1px" borderColor="border" overflow="hidden" data-testid="faq">
+        {FAQ_ITEMS.map((item, index) => (
+          <chakra.details key={item.value} name="faq" open={index === 0 ? true : undefined} borderTopWidth={index === 0 ? '0' : '1px'} borderColor="border">
+            <chakra.summary
+              display="flex"
+              alignItems="center"
+              gap="3"
+              px="4"
+              py="4"
+              minH="10"
+              cursor="pointer"
+              fontWeight="semibold"
+              fontSize="md"
+              listStyle="none"
+              _focusVisible={{ outline: '2px solid', outlineColor: 'gold.fg', outlineOffset: '-2px' }}
+              css={{ '&::-webkit-details-marker': { display: 'none' } }}
+            >
+              <Text as="span" flex="1">
+                {item.question}
+              </Text>
+              <ChevronDownIcon color="gold.fg" boxSize="4" transition="transform 0.2s" css={{ 'details[open] > summary > &': { transform: 'rotate(180deg)' } }} aria-hidden />
+            </chakra.summary>
+            <Text px="4" pb="4" color="fg.muted" lineHeight="tall">
+              {item.answer}
+            </Text>
+          </chakra.details>
         ))}
-      </Accordion.Root>
+      </Box>
     </Stack>
   );
 }

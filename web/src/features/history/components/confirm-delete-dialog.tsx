@@ -1,8 +1,8 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { HistoryEntry } from '@le/contracts';
 import { useState } from 'react';
 
-import { FormAlert } from '@/components/ui/form-alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { deleteHistory } from '@/features/history/api/history';
 
@@ -26,47 +26,22 @@ export function ConfirmDeleteDialog({ entry, onClose, onDeleted }: { entry: Hist
   };
 
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={entry !== null}
-      onOpenChange={(details) => {
-        if (!details.open && !busy) {
-          setError(null);
-          onClose();
-        }
+      title="Delete this history entry?"
+      error={error}
+      busy={busy}
+      onDismiss={() => {
+        setError(null);
+        onClose();
       }}
-      role="alertdialog"
-      placement="center"
+      onConfirm={() => void confirm()}
+      confirmLabel="Delete"
+      loadingText="Deleting…"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content bg="bg.panel">
-            <Dialog.Header>
-              <Dialog.Title>Delete this history entry?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text color="fg.muted">
-                &ldquo;{entry?.title}&rdquo; and its image will be removed from the public History page. This cannot be undone.
-              </Text>
-              {error ? (
-                <Text as="div" mt="4">
-                  <FormAlert status="error" title={error} />
-                </Text>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={busy}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={() => void confirm()} loading={busy} loadingText="Deleting…">
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text color="fg.muted">
+        &ldquo;{entry?.title}&rdquo; and its image will be removed from the public History page. This cannot be undone.
+      </Text>
+    </ConfirmDialog>
   );
 }

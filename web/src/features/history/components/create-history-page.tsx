@@ -1,49 +1,33 @@
 import { Button, Card, Container, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import { ButtonLink } from '@/components/ui/button-link';
-import { FormAlert } from '@/components/ui/form-alert';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { createHistory } from '@/features/history/api/history';
 import { historyKeys } from '@/features/history/api/keys';
-import { validateHistoryForm } from '@/features/history/utils/format';
-import { HistoryTextFields } from './history-text-fields';
-import { ImagePicker } from './image-picker';
-import { ProgressBar } from '@/components/ui/progress-bar';
+import { useHistoryForm } from '@/features/history/hooks/use-history-form';
+import { HistoryFormFields } from './history-form-fields';
 
 /** /manage-history/create (admin): publish a history post with its image. */
 export function CreateHistoryPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [image, setImage] = useState<File | null>(null);
-  const [errors, setErrors] = useState<ReturnType<typeof validateHistoryForm>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const submitting = progress !== null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateHistoryForm({ title, description, image, imageRequired: true });
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0 || !image) return;
-    setProgress(0);
-    try {
-      const { entry } = await createHistory({ title: title.trim(), description: description.trim(), image }, setProgress);
+  const form = useHistoryForm({
+    initial: { title: '', description: '' },
+    imageRequired: true,
+    failure: 'The history entry could not be published. Please try again.',
+    save: async ({ image, ...text }, onProgress) => {
+      // The checks have already asked for an image; this only tells the type so.
+      if (!image) throw new Error('No image chosen.');
+      const { entry } = await createHistory({ ...text, image }, onProgress);
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
       toaster.create({ type: 'success', title: 'History entry published', description: entry.title, closable: true });
       void navigate(paths.manageHistory.href);
-    } catch (error) {
-      setServerError(errorMessage(error, 'The history entry could not be published. Please try again.'));
-      setProgress(null);
-    }
-  };
+    },
+  });
+  const submitting = form.busy;
 
   return (
     <Container maxW="3xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
@@ -62,33 +46,9 @@ export function CreateHistoryPage() {
         </HStack>
         <Card.Root bg="bg.panel" borderColor="border" borderRadius="xl">
           <Card.Body p={{ base: '5', md: '8' }}>
-            <form onSubmit={(event) => void submit(event)} noValidate>
+            <form onSubmit={(event) => void form.submit(event)} noValidate>
               <Stack gap="6">
-                {serverError ? <FormAlert status="error" title={serverError} /> : null}
-                <ImagePicker
-                  file={image}
-                  onChange={(file) => {
-                    setImage(file);
-                    setErrors((current) => ({ ...current, image: undefined }));
-                  }}
-                  error={errors.image}
-                  disabled={submitting}
-                />
-                <HistoryTextFields
-                  title={title}
-                  description={description}
-                  onTitle={(value) => {
-                    setTitle(value);
-                    setErrors((current) => ({ ...current, title: undefined }));
-                  }}
-                  onDescription={(value) => {
-                    setDescription(value);
-                    setErrors((current) => ({ ...current, description: undefined }));
-                  }}
-                  errors={errors}
-                  disabled={submitting}
-                />
-                {progress !== null ? <ProgressBar value={progress} label="Uploading" showStage /> : null}
+                <HistoryFormFields form={form} />
                 <HStack justify="flex-end" gap="3">
                   <ButtonLink to={paths.manageHistory.href} variant="outline" disabled={submitting}>
                     Cancel

@@ -3,7 +3,7 @@ import type { HistoryEntry } from '@le/contracts';
 
 import { ClockIcon } from '@/components/ui/icons';
 import { formatHistoryTime } from '@/features/history/utils/format';
-import { formatDateTimeUtc, useLocalTimeKnown } from '@/lib/dates';
+import { useTimeZone } from '@/lib/dates';
 import { HistoryImage } from './history-image';
 
 /**
@@ -11,7 +11,7 @@ import { HistoryImage } from './history-image';
  * the width its image is shown at (see HistoryImage).
  */
 export function HistoryCard({ entry, priority = false, sizes }: { entry: HistoryEntry; priority?: boolean; sizes?: string }) {
-  const localTime = useLocalTimeKnown();
+  const zone = useTimeZone();
   return (
     <Card.Root
       as="article"
@@ -29,7 +29,7 @@ export function HistoryCard({ entry, priority = false, sizes }: { entry: History
           <ClockIcon boxSize="4" />
           <Box asChild>
             <time dateTime={entry.createdAt} data-testid="history-time">
-              {localTime ? formatHistoryTime(entry.createdAt) : formatDateTimeUtc(entry.createdAt)}
+              {formatHistoryTime(entry.createdAt, zone)}
             </time>
           </Box>
         </HStack>

@@ -6,7 +6,7 @@ import { render } from '@/lib/test-render';
 import { HISTORY_CARD_SIZES } from './history-list';
 import { HistoryCard } from './history-card';
 
-/** /history's first card is the page's largest paint: its image loads at once, with high priority (issue 13). */
+/** /history's first card is the page's largest paint: its image loads at once, with high priority. */
 const entry = (id: string, images: HistoryEntry['images'] = [{ url: `/api/files/${id}`, width: 2560 }]): HistoryEntry => ({
   _id: id,
   title: `Entry ${id}`,

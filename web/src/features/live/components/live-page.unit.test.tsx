@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import type { PublicUser } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { loginAs, publicUser } from '@/lib/test-fixtures';
-import { byTestId, click, render, stubApi, waitFor } from '@/lib/test-render';
-import { useSessionStore } from '@/stores/session-store';
+import { publicUser } from '@/lib/test-fixtures';
+import { byTestId, click, waitFor } from '@/lib/test-render';
+import { mountPerTest, signedInAs } from '@/lib/test-session';
 import { LivePage } from './live-page';
 
 // The chart's script never arrives in jsdom: the member's chart stays loading, which is all these tests look at.
@@ -14,11 +13,6 @@ vi.mock('@/features/live/lib/tradingview', () => ({ CHART_SYMBOL: 'XAU/USD', loa
 
 const DAY = 86_400_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
-
-const signedInAs = (user: PublicUser) => {
-  stubApi({ 'GET /auth/me': () => ({ user }) });
-  useSessionStore.getState().signIn(loginAs(user.username, user));
-};
 
 const linkNamed = (text: string) => [...document.querySelectorAll('a')].find((link) => link.textContent?.trim() === text) ?? null;
 
@@ -28,27 +22,20 @@ function LoginProbe() {
   return <p data-testid="login-probe">{state?.from ?? 'nowhere'}</p>;
 }
 
-const mountLive = (pendingPayment = false) =>
-  render(
-    <Routes>
-      <Route path="/live" element={<LivePage pendingPayment={pendingPayment} />} />
-      <Route path="/auth/login" element={<LoginProbe />} />
-    </Routes>,
-    { path: '/live' },
-  );
-
 // The first test pays for loading Chakra and the page, which under a loaded machine can pass 5 s.
 describe('/live: the gate offers what the viewer can do next', { timeout: 20_000 }, () => {
-  let view: ReturnType<typeof render> | null = null;
-  afterEach(() => {
-    view?.unmount();
-    view = null;
-    useSessionStore.getState().clear();
-    vi.unstubAllGlobals();
-  });
+  const mountScreen = mountPerTest();
+  const mountLive = (pendingPayment = false) =>
+    mountScreen(
+      <Routes>
+        <Route path="/live" element={<LivePage pendingPayment={pendingPayment} />} />
+        <Route path="/auth/login" element={<LoginProbe />} />
+      </Routes>,
+      { path: '/live' },
+    );
 
   it('a guest: Sign In, which asks the login screen to come back to /live, and Sign Up', async () => {
-    view = mountLive();
+    mountLive();
     await waitFor(() => expect(byTestId('live-gate')).not.toBeNull());
     expect(byTestId('live-gate')?.textContent).toContain(UI_TEXT.liveGate);
     expect(linkNamed('Sign Up')?.getAttribute('href')).toBe('/auth/register');
@@ -58,7 +45,7 @@ describe('/live: the gate offers what the viewer can do next', { timeout: 20_000
 
   it('a trial: "Choose a membership", never sign-in or sign-up', async () => {
     signedInAs(publicUser('tari', { trialExpiresAt: iso(7 * DAY) }));
-    view = mountLive();
+    mountLive();
     await waitFor(() => expect(byTestId('viewer-action')).not.toBeNull());
     expect(byTestId('viewer-action')?.textContent).toBe('Choose a membership');
     expect(byTestId('viewer-action')?.getAttribute('href')).toBe('/payment-membership');
@@ -68,7 +55,7 @@ describe('/live: the gate offers what the viewer can do next', { timeout: 20_000
 
   it('a trial with a payment waiting: sees it instead of paying again', async () => {
     signedInAs(publicUser('tari', { trialExpiresAt: iso(7 * DAY) }));
-    view = mountLive(true);
+    mountLive(true);
     await waitFor(() => expect(byTestId('viewer-action')).not.toBeNull());
     expect(byTestId('viewer-action')?.getAttribute('href')).toBe('/dashboard-member');
     expect(byTestId('live-gate-reason')?.textContent).toContain('waiting for an admin');
@@ -77,7 +64,7 @@ describe('/live: the gate offers what the viewer can do next', { timeout: 20_000
   it('an expired member: when it ended and "Renew membership"', async () => {
     const end = new Date(Date.now() - DAY);
     signedInAs(publicUser('eko', { role: 'member', membershipTier: 'basic', duration: 'monthly', membershipEnd: end.toISOString() }));
-    view = mountLive();
+    mountLive();
     await waitFor(() => expect(byTestId('viewer-action')).not.toBeNull());
     expect(byTestId('viewer-action')?.textContent).toBe('Renew membership');
     expect(byTestId('live-gate')?.textContent).toMatch(/Your membership ended on \d{2}\/\d{2}\/\d{4}\./);
@@ -86,7 +73,7 @@ describe('/live: the gate offers what the viewer can do next', { timeout: 20_000
 
   it('an active member: the chart, no gate', async () => {
     signedInAs(publicUser('budi', { role: 'member', membershipTier: 'pro', duration: 'monthly', membershipEnd: iso(20 * DAY) }));
-    view = mountLive();
+    mountLive();
     await waitFor(() => expect(byTestId('live-chart')).not.toBeNull());
     expect(byTestId('live-gate')).toBeNull();
   });

@@ -9,10 +9,12 @@ import { MembershipStatusBadge } from '@/components/ui/tier-badge';
 import { paths } from '@/config/paths';
 import { meKeys, useMe } from '@/hooks/use-me';
 import { errorMessage } from '@/lib/api-client';
-import { canUpgrade } from '@/lib/viewer-action';
+import { membershipStepsFor } from '@/lib/viewer-action';
 import { membershipKeys } from '@/features/membership/api/keys';
 import { usePaymentHistory } from '@/features/membership/api/payments';
-import { formatDate, formatRupiah, listPrice, perPeriod } from '@/features/membership/utils/format';
+import { listPrice, perPeriod } from '@/features/membership/utils/format';
+import { formatDate } from '@/lib/dates';
+import { formatRupiah } from '@/lib/money';
 import { PaymentHistoryTable } from './payment-history-table';
 import { RejectedPaymentAlert } from './rejected-payment-alert';
 
@@ -103,8 +105,10 @@ export function MemberDashboard() {
   const rejected = latest?.status === 'rejected';
   const pending = latest?.status === 'pending';
   const hadMembership = isPaidTier(user.membershipTier) || user.membershipEnd !== null;
+  const steps = status === 'Expired' ? [] : membershipStepsFor(user, { pendingPayment: pending });
   const endedAt = hadMembership ? user.membershipEnd : user.trialExpiresAt;
-  const dateLabel = status === 'Active' ? 'Renews on' : status === 'Trial' ? 'Trial ends on' : hadMembership ? 'Membership ended on' : 'Trial ended on';
+  // A bank transfer never renews by itself: the plan ends on its date unless paid again.
+  const dateLabel = status === 'Active' ? 'Ends on' : status === 'Trial' ? 'Trial ends on' : hadMembership ? 'Membership ended on' : 'Trial ended on';
   const dateValue = status === 'Active' ? user.membershipEnd : status === 'Trial' ? user.trialExpiresAt : endedAt;
 
   return (
@@ -118,10 +122,26 @@ export function MemberDashboard() {
             </Heading>
             <Text color="fg.muted">Your plan, its dates and every payment you made.</Text>
           </Stack>
-          {rejected || canUpgrade(user, { pendingPayment: pending }) ? (
+          {rejected ? (
             <ButtonLink to={paths.paymentMembership.href} colorPalette="gold" size="lg" data-testid="membership-action">
-              {rejected ? UI_TEXT.resendPayment : UI_TEXT.upgradeMember}
+              {UI_TEXT.resendPayment}
             </ButtonLink>
+          ) : steps.length > 0 ? (
+            <HStack gap="3" wrap="wrap">
+              {steps.map((step, index) => (
+                <ButtonLink
+                  key={step.kind}
+                  to={step.href}
+                  colorPalette="gold"
+                  variant={index === 0 ? 'solid' : 'outline'}
+                  size="lg"
+                  flex={{ base: '1', md: 'initial' }}
+                  data-testid={index === 0 ? 'membership-action' : 'membership-action-other'}
+                >
+                  {step.label}
+                </ButtonLink>
+              ))}
+            </HStack>
           ) : null}
         </Stack>
 

@@ -3,7 +3,9 @@ import type { PaymentRecord } from '@le/contracts';
 import { useState } from 'react';
 
 import { PaymentStatusBadge } from '@/components/ui/tier-badge';
-import { formatDate, formatRupiah, isCustomAmount } from '@/features/membership/utils/format';
+import { isCustomAmount } from '@/features/membership/utils/format';
+import { formatDate } from '@/lib/dates';
+import { formatRupiah } from '@/lib/money';
 import { ProofDialog } from './proof-dialog';
 
 /** Why a rejected payment was rejected (contract §9), under its status. */
@@ -15,6 +17,13 @@ function RejectionReason({ payment }: { payment: PaymentRecord }) {
     </Text>
   );
 }
+
+/**
+ * What the payment's period comes to: its end once approved; before that nothing is valid yet (a
+ * bank transfer counts once an admin has seen it arrive), and a rejected one never starts.
+ */
+const periodEnd = (payment: PaymentRecord): string =>
+  payment.status === 'approved' ? formatDate(payment.expiredDate) : payment.status === 'pending' ? 'After approval' : 'Not started';
 
 /** The payment history of spec §2 Membership Dashboard, newest first, with the reason of each rejection. */
 export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] }) {
@@ -29,11 +38,11 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
         <Table.Root size="sm" variant="line" minW="640px" data-testid="payment-history">
           <Table.Header>
             <Table.Row bg="bg.muted">
-              <Table.ColumnHeader>Date</Table.ColumnHeader>
+              <Table.ColumnHeader>Sent</Table.ColumnHeader>
               <Table.ColumnHeader>Plan</Table.ColumnHeader>
               <Table.ColumnHeader>Amount</Table.ColumnHeader>
               <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Valid until</Table.ColumnHeader>
+              <Table.ColumnHeader>Membership until</Table.ColumnHeader>
               <Table.ColumnHeader>Proof</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -61,7 +70,7 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
                   <PaymentStatusBadge status={payment.status} data-testid="payment-status" />
                   <RejectionReason payment={payment} />
                 </Table.Cell>
-                <Table.Cell>{payment.expiredDate ? formatDate(payment.expiredDate) : '—'}</Table.Cell>
+                <Table.Cell color={payment.status === 'approved' ? undefined : 'fg.muted'}>{periodEnd(payment)}</Table.Cell>
                 <Table.Cell>
                   <Button size="xs" variant="outline" onClick={() => setProof(payment.paymentProof)} disabled={!payment.paymentProof}>
                     View
@@ -88,7 +97,9 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
             </HStack>
             <RejectionReason payment={payment} />
             <HStack justify="space-between" gap="3" fontSize="sm">
-              <Text color="fg.muted">Paid {formatDate(payment.paymentDate)}</Text>
+              <Text color="fg.muted">
+                {payment.status === 'approved' ? 'Paid' : 'Sent'} {formatDate(payment.paymentDate)}
+              </Text>
               <Text whiteSpace="nowrap" fontWeight="medium">
                 {formatRupiah(payment.amount)}
                 {isCustomAmount(payment.membershipTier, payment.duration, payment.amount) ? (
@@ -99,7 +110,7 @@ export function PaymentHistoryTable({ payments }: { payments: PaymentRecord[] })
               </Text>
             </HStack>
             <HStack justify="space-between" gap="3" fontSize="sm">
-              <Text color="fg.muted">Valid until {payment.expiredDate ? formatDate(payment.expiredDate) : '—'}</Text>
+              <Text color="fg.muted">{payment.status === 'approved' ? `Membership until ${periodEnd(payment)}` : periodEnd(payment)}</Text>
               <Button
                 size="xs"
                 variant="outline"

@@ -3,7 +3,7 @@ import type { Duration, PaidTier } from '@le/contracts';
 import { DURATIONS, LIMITS, PAID_TIERS, PRICES, UI_TEXT, hasActiveMembership, isInGrace } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { ButtonLink } from '@/components/ui/button-link';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -13,10 +13,13 @@ import { paths } from '@/config/paths';
 import { BANK_TRANSFER } from '@/config/payment';
 import { useMe } from '@/hooks/use-me';
 import { errorMessage } from '@/lib/api-client';
+import { fileDecodes } from '@/lib/decode-image';
 import { useSessionStore } from '@/stores/session-store';
 import { membershipKeys } from '@/features/membership/api/keys';
 import { createPayment, usePaymentHistory } from '@/features/membership/api/payments';
-import { formatDate, formatRupiah, perPeriod } from '@/features/membership/utils/format';
+import { perPeriod } from '@/features/membership/utils/format';
+import { formatDate } from '@/lib/dates';
+import { formatRupiah } from '@/lib/money';
 import { periodNote } from '@/features/membership/utils/period';
 import { PaymentHistoryTable } from './payment-history-table';
 import { RejectedPaymentAlert } from './rejected-payment-alert';
@@ -56,6 +59,9 @@ export function PaymentMembership() {
   const loadError = !payments && history.error ? errorMessage(history.error, UI_TEXT.genericError) : null;
   // Until the member picks: their current plan (a renewal is the usual payment), else Basic monthly.
   const [pickedTier, setTier] = useState<PaidTier | null>(null);
+  // A next step that names a tier ("Move to Expert") opens the form on it.
+  const [params] = useSearchParams();
+  const linkedTier = PAID_TIERS.find((option) => option === params.get('tier')) ?? null;
   const [pickedDuration, setDuration] = useState<Duration | null>(null);
   const [proof, setProof] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -75,7 +81,10 @@ export function PaymentMembership() {
     return () => URL.revokeObjectURL(url);
   }, [proof]);
 
-  const choose = (file: File | undefined) => {
+  // The last file chosen: a slower check of an earlier one must not overwrite it.
+  const chosen = useRef<File | null>(null);
+  const choose = async (file: File | undefined) => {
+    chosen.current = file ?? null;
     setFileError(null);
     setSubmitError(null);
     if (!file || !file.type.startsWith('image/')) {
@@ -88,6 +97,14 @@ export function PaymentMembership() {
     }
     if (file.size > LIMITS.uploadMaxBytes) {
       setFileError('The image is too large. The maximum size is 5 MB.');
+      return;
+    }
+    // A damaged image is refused here, with Profile Settings' message, not shown broken and sent.
+    const decodes = await fileDecodes(file);
+    if (chosen.current !== file) return;
+    if (!decodes) {
+      setProof(null);
+      setFileError(UI_TEXT.imageReadFailed);
       return;
     }
     setProof(file);
@@ -120,7 +137,7 @@ export function PaymentMembership() {
       : latest?.status === 'rejected'
         ? { tier: latest.membershipTier.toLowerCase(), duration: latest.duration }
         : null;
-  const tier: PaidTier = pickedTier ?? PAID_TIERS.find((option) => option === basis?.tier) ?? 'basic';
+  const tier: PaidTier = pickedTier ?? linkedTier ?? PAID_TIERS.find((option) => option === basis?.tier) ?? 'basic';
   const duration: Duration = pickedDuration ?? (basis?.duration === 'yearly' && basis.tier === tier ? 'yearly' : 'monthly');
   const price = PRICES[tier][duration];
   // "Your plan" on the comparison: the tier of a membership whose rights still run (its grace included).
@@ -236,7 +253,7 @@ export function PaymentMembership() {
                 aria-label="Transfer proof"
                 data-testid="proof-input"
                 onChange={(event) => {
-                  choose(event.target.files?.[0]);
+                  void choose(event.target.files?.[0]);
                   event.target.value = '';
                 }}
               />

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import type { PaymentRecord, PublicUser } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { loginAs, publicUser } from '@/lib/test-fixtures';
-import { allByTestId, buttonNamed, byTestId, click, render, stubApi, waitFor } from '@/lib/test-render';
+import { publicUser } from '@/lib/test-fixtures';
+import { allByTestId, buttonNamed, byTestId, click, waitFor } from '@/lib/test-render';
+import { mountPerTest, signedInAs } from '@/lib/test-session';
 import { useSessionStore } from '@/stores/session-store';
 import { MemberDashboard } from './member-dashboard';
 import { PaymentMembership } from './payment-membership';
@@ -27,23 +28,14 @@ const payment = (overrides: Partial<PaymentRecord>): PaymentRecord => ({
 
 const rejected = payment({ _id: 'p2', status: 'rejected', rejectionReason: 'The transfer has not arrived in our account.' });
 
-const signedInAs = (user: PublicUser, payments: PaymentRecord[]) => {
-  stubApi({ 'GET /auth/me': () => ({ user }), 'GET /auth/payment-history': () => ({ payments }) });
-  useSessionStore.getState().signIn(loginAs(user.username, user));
-};
+const signedInWith = (user: PublicUser, payments: PaymentRecord[]) => signedInAs(user, { 'GET /auth/payment-history': () => ({ payments }) });
 
 describe('rejection reasons (contract §9) and the period note', () => {
-  let view: ReturnType<typeof render> | null = null;
-  afterEach(() => {
-    view?.unmount();
-    view = null;
-    useSessionStore.getState().clear();
-    vi.unstubAllGlobals();
-  });
+  const mountScreen = mountPerTest();
 
   it('/dashboard-member: the latest rejection with its reason, the reason in its history row, and "Kirim Ulang Pembayaran" to the payment form', async () => {
-    signedInAs(publicUser('tari'), [rejected, payment({})]);
-    view = render(<MemberDashboard />);
+    signedInWith(publicUser('tari'), [rejected, payment({})]);
+    mountScreen(<MemberDashboard />);
     await waitFor(() => expect(byTestId('rejected-payment')).not.toBeNull());
     expect(byTestId('rejection-reason')?.textContent).toBe('Reason: The transfer has not arrived in our account.');
     const reasons = allByTestId('payment-rejection-reason').map((element) => element.textContent);
@@ -55,8 +47,8 @@ describe('rejection reasons (contract §9) and the period note', () => {
   });
 
   it('/payment-membership: the rejection with its reason and "Kirim Ulang Pembayaran" to the form; the history below', async () => {
-    signedInAs(publicUser('tari'), [rejected]);
-    view = render(<PaymentMembership />);
+    signedInWith(publicUser('tari'), [rejected]);
+    mountScreen(<PaymentMembership />);
     await waitFor(() => expect(byTestId('rejected-payment')).not.toBeNull());
     expect(byTestId('rejection-reason')?.textContent).toContain('The transfer has not arrived in our account.');
     const scroll = vi.fn();
@@ -70,8 +62,8 @@ describe('rejection reasons (contract §9) and the period note', () => {
     const end = new Date(Date.now() + 40 * DAY);
     end.setHours(12);
     const member = publicUser('budi', { role: 'member', membershipTier: 'basic', duration: 'yearly', membershipEnd: end.toISOString() });
-    signedInAs(member, [payment({ membershipTier: 'basic', duration: 'yearly' })]);
-    view = render(<PaymentMembership />);
+    signedInWith(member, [payment({ membershipTier: 'basic', duration: 'yearly' })]);
+    mountScreen(<PaymentMembership />);
     await waitFor(() => expect(byTestId('period-note')).not.toBeNull());
     const day = `${String(end.getDate()).padStart(2, '0')}/${String(end.getMonth() + 1).padStart(2, '0')}/${end.getFullYear()}`;
     await waitFor(() => expect(byTestId('period-note')?.textContent).toBe(`Your new period continues from your current end, ${day}.`));
@@ -83,8 +75,8 @@ describe('rejection reasons (contract §9) and the period note', () => {
   });
 
   it('a rejection without a reason says so without one', async () => {
-    signedInAs(publicUser('tari', { trialExpiresAt: iso(DAY) }), [payment({ status: 'rejected' })]);
-    view = render(<MemberDashboard />);
+    signedInWith(publicUser('tari', { trialExpiresAt: iso(DAY) }), [payment({ status: 'rejected' })]);
+    mountScreen(<MemberDashboard />);
     await waitFor(() => expect(byTestId('rejected-payment')).not.toBeNull());
     expect(byTestId('rejection-reason')).toBeNull();
     expect(allByTestId('payment-rejection-reason')).toHaveLength(0);
@@ -92,13 +84,7 @@ describe('rejection reasons (contract §9) and the period note', () => {
 });
 
 describe('/payment-membership: what each tier adds', () => {
-  let view: ReturnType<typeof render> | null = null;
-  afterEach(() => {
-    view?.unmount();
-    view = null;
-    useSessionStore.getState().clear();
-    vi.unstubAllGlobals();
-  });
+  const mountScreen = mountPerTest();
 
   /** A plan's rows as "✓ label" / "✗ label", in order. */
   const rows = (tier: string) =>
@@ -106,8 +92,8 @@ describe('/payment-membership: what each tier adds', () => {
 
   it("compares the three tiers row by row, the pro member's own marked 'Your plan'; choosing still sets the price", async () => {
     const member = publicUser('budi', { role: 'member', membershipTier: 'pro', duration: 'monthly', membershipEnd: iso(20 * DAY) });
-    signedInAs(member, [payment({})]);
-    view = render(<PaymentMembership />);
+    signedInWith(member, [payment({})]);
+    mountScreen(<PaymentMembership />);
     await waitFor(() => expect(byTestId('tier-comparison')).not.toBeNull());
     expect(rows('basic')).toEqual(['✓ chart', '✓ room', '✓ admins', '✗ levels', '✗ analysis']);
     expect(rows('pro')).toEqual(['✓ chart', '✓ room', '✓ admins', '✓ levels', '✗ analysis']);
@@ -132,12 +118,11 @@ describe('/payment-membership: what each tier adds', () => {
       publicUser('tari', { trialExpiresAt: iso(5 * DAY) }),
       publicUser('eko', { role: 'member', membershipTier: 'basic', duration: 'monthly', membershipEnd: iso(-DAY) }),
     ]) {
-      signedInAs(user, []);
-      view = render(<PaymentMembership />);
+      signedInWith(user, []);
+      const view = mountScreen(<PaymentMembership />);
       await waitFor(() => expect(byTestId('tier-comparison')).not.toBeNull());
       expect(allByTestId('your-plan'), user.username).toHaveLength(0);
       view.unmount();
-      view = null;
       useSessionStore.getState().clear();
     }
   });

@@ -4,7 +4,8 @@ import { UI_TEXT } from '@le/contracts';
 import type { ReactNode } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
-import { formatDate, formatRupiah } from '@/features/membership/utils/format';
+import { formatDate } from '@/lib/dates';
+import { formatRupiah } from '@/lib/money';
 
 /** Spec §4 "Payment Rejected" with the admin's reason (contract §9) and the way to send the proof again. */
 export function RejectedPaymentAlert({ payment, action }: { payment: PaymentRecord; action?: ReactNode }) {

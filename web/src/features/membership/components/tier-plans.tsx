@@ -5,7 +5,8 @@ import { PAID_TIERS, PRICES } from '@le/contracts';
 import { TextLink } from '@/components/ui/button-link';
 import { CheckIcon, XMarkIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { formatRupiah, perPeriod } from '@/features/membership/utils/format';
+import { perPeriod } from '@/features/membership/utils/format';
+import { formatRupiah } from '@/lib/money';
 import { tierFeatureRows, tierName, tierSummary } from '@/features/membership/utils/tier-features';
 
 /**

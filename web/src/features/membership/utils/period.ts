@@ -1,7 +1,7 @@
 import { hasActiveMembership, isInGrace, isPaidTier } from '@le/contracts';
 import type { AccessSubject, Duration, PaidTier } from '@le/contracts';
 
-import { formatDate } from './format';
+import { formatDate } from '@/lib/dates';
 
 const TIER_NAMES: Record<PaidTier, string> = { basic: 'Basic', pro: 'Pro', expert: 'Expert' };
 

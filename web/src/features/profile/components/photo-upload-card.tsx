@@ -107,7 +107,9 @@ export function PhotoUploadCard({ kind, url, onUploaded }: PhotoUploadCardProps)
         {kind === 'profile' ? <ProfilePreview url={url} /> : <IdentityPreview url={url} />}
         <Stack gap="2" align="flex-start">
           <VisuallyHidden>
-            <label htmlFor={inputId}>Choose a {config.label.toLowerCase()}</label>
+            <label htmlFor={inputId}>
+              {/^[aeiou]/i.test(config.label) ? 'Choose an' : 'Choose a'} {config.label.toLowerCase()}
+            </label>
           </VisuallyHidden>
           <input
             ref={inputRef}

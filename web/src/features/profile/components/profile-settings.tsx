@@ -2,22 +2,30 @@ import { Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/
 import type { PublicUser } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { meKeys, setMe, useMe } from '@/hooks/use-me';
-import { errorMessage } from '@/lib/api-client';
+import { useReadError } from '@/hooks/use-read-error';
 import { PhotoUploadCard } from './photo-upload-card';
 import { ProfileForm } from './profile-form';
 import { ProfileNotice } from './profile-notice';
 import { SecuritySection } from './security-section';
 
-/** Spec §2 Profile Settings: the notice, the form and the two photos; below them the password and the signed-in devices (contract §10). */
-export function ProfileSettings() {
+/**
+ * Spec §2 Profile Settings: the notice, the form and the two photos; below them the password and
+ * the signed-in devices (contract §10), then `notifications` (the notifications feature's card,
+ * contract §14, handed in by the route).
+ */
+export function ProfileSettings({ notifications }: { notifications?: ReactNode } = {}) {
   const queryClient = useQueryClient();
   const me = useMe();
   const user = me.data ?? null;
-  const loadError = !user && me.error ? errorMessage(me.error, UI_TEXT.genericError) : null;
+  // Held while /auth/me is read again (another screen's or the socket's refresh): a read that failed
+  // keeps saying so until one succeeds, instead of turning back into a spinner for each attempt.
+  const readError = useReadError(me, UI_TEXT.genericError);
+  const loadError = user ? null : readError;
 
   // Every change also goes to the session store, so the top bar's avatar and name follow at once.
   const saved = (fresh: PublicUser) => setMe(queryClient, fresh);
@@ -60,6 +68,7 @@ export function ProfileSettings() {
               <ProfileForm user={user} onSaved={saved} />
             </Stack>
             <SecuritySection login={user.email} />
+            {notifications}
           </>
         ) : null}
       </Stack>

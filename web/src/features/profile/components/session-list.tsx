@@ -9,7 +9,7 @@ import { useEndSession } from '@/features/profile/api/end-session';
 import { useSessions } from '@/features/profile/api/get-sessions';
 import { profileKeys } from '@/features/profile/api/keys';
 import { useRevokeOtherSessions } from '@/features/profile/api/revoke-other-sessions';
-import { formatLastActive, formatSignedIn } from '@/features/profile/utils/format';
+import { formatAgo, formatDateTime } from '@/lib/dates';
 import { describeUserAgent, deviceKind } from '@/features/profile/utils/user-agent';
 import { DeviceIcon } from './device-icon';
 
@@ -60,13 +60,13 @@ function SessionRow({ session, onNotice }: { session: SessionInfo; onNotice: (no
           {/* Two facts that wrap as wholes on a narrow screen, never mid-date. */}
           <Flex color="fg.subtle" fontSize="xs" wrap="wrap" columnGap="1.5">
             <Text as="span" whiteSpace="nowrap">
-              Last active {formatLastActive(session.lastSeenAt)}
+              Last active {formatAgo(session.lastSeenAt)}
             </Text>
             <Text as="span" aria-hidden hideBelow="sm">
               ·
             </Text>
             <Text as="span" whiteSpace="nowrap">
-              Signed in {formatSignedIn(session.createdAt)}
+              Signed in {formatDateTime(session.createdAt)}
             </Text>
           </Flex>
         </Stack>

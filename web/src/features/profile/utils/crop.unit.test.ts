@@ -2,7 +2,7 @@ import { UI_TEXT } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 import { decodeImage, type DecodableImage } from './crop';
 
-/** Issue 13: a file that does not decode never reaches the cropper; it says "Failed to read the image file.". */
+/** A file that does not decode never reaches the cropper; it says "Failed to read the image file.". */
 const image = (decodes: boolean) => {
   const made: DecodableImage = {
     src: '',

@@ -1,8 +1,8 @@
 import type { SignalCloseBody, SignalOpenBody, SignalPatchBody, SignalResponse } from '@le/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { signalKeys } from './keys';
+import { patchWrittenSignal } from './open-signals';
 
 /** POST /signals (admin): 201 with the new open signal; 400 when the levels make no sense. */
 export const openSignal = (body: SignalOpenBody) => api.post<SignalResponse>('/signals', body);
@@ -18,16 +18,15 @@ export const closeSignal = (id: string, body: SignalCloseBody) =>
 export const cancelSignal = (id: string) => api.post<SignalResponse>(`/signals/${encodeURIComponent(id)}/cancel`);
 
 /**
- * Every admin write changes the lists, the record and the timeline alike, so each invalidates the
- * whole feature; the socket's `signal:event` brings the same change to the open signals' store.
+ * Every admin write answers with the signal: the lists and the open signals take it at once, in
+ * place. The socket's `signal:event` for it follows (to this tab too), changes nothing more there,
+ * and makes the timeline and the record stale once: nothing is read twice.
  */
-const useSignalWrite = <Input>(write: (input: Input) => Promise<SignalResponse>) => {
-  const queryClient = useQueryClient();
-  return useMutation({
+const useSignalWrite = <Input>(write: (input: Input) => Promise<SignalResponse>) =>
+  useMutation({
     mutationFn: write,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: signalKeys.all }),
+    onSuccess: ({ signal }) => patchWrittenSignal(signal),
   });
-};
 
 export const useOpenSignal = () => useSignalWrite(openSignal);
 export const useUpdateSignal = () => useSignalWrite(({ id, ...body }: SignalPatchBody & { id: string }) => updateSignal(id, body));

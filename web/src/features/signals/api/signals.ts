@@ -1,9 +1,10 @@
-import { SIGNAL_RULES } from '@le/contracts';
-import type { SignalDetail, SignalEventList, SignalList, SignalStats } from '@le/contracts';
+import { SIGNAL_LEDGER, SIGNAL_RULES } from '@le/contracts';
+import type { SignalDetail, SignalEventList, SignalLedgerPage, SignalList, SignalStats } from '@le/contracts';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { cursorPaging } from '@/lib/paged-list';
+import { checkEntries, startCheck, webCryptoSha256, type LedgerCheck } from '@/features/signals/utils/ledger-check';
 import { signalKeys } from './keys';
 import type { SignalFilters } from './keys';
 
@@ -84,4 +85,38 @@ export const useSignalStats = () =>
     queryKey: signalKeys.stats(),
     queryFn: ({ signal }) => getSignalStats(signal),
     placeholderData: keepPreviousData,
+  });
+
+/** GET /signals/ledger?after=: the public ledger's next page, its reveals as this viewer may see them. */
+export const getSignalLedger = (after: number, signal?: AbortSignal) =>
+  api.get<SignalLedgerPage>(`/signals/ledger${query({ after, limit: SIGNAL_LEDGER.pageMax })}`, { signal, redirectOnUnauthorized: false });
+
+/**
+ * The whole ledger checked here, in the browser (docs/signals-ledger.md): every page read and
+ * checked as it comes, `onProgress` told how far. Ends at the head the last page named.
+ */
+export const checkSignalLedger = async (signal: AbortSignal | undefined, onProgress: (check: LedgerCheck, head: number) => void = () => undefined) => {
+  let check = startCheck();
+  let head = { seq: 0, hash: check.hash };
+  for (;;) {
+    const page = await getSignalLedger(check.seq, signal);
+    head = page.head;
+    check = await checkEntries(check, page.entries, webCryptoSha256);
+    onProgress(check, head.seq);
+    if (check.failure || page.entries.length === 0 || check.seq >= head.seq) break;
+  }
+  // The head the server names must be where the chain ended.
+  if (!check.failure && (check.seq !== head.seq || check.hash !== head.hash)) {
+    check = { ...check, failure: { seq: head.seq, reason: 'the ledger does not end at the head it names' } };
+  }
+  return { check, head: head.seq };
+};
+
+/** The chain checked in the browser once per visit ("Check again" reads it anew). */
+export const useLedgerCheck = (onProgress?: (check: LedgerCheck, head: number) => void) =>
+  useQuery({
+    queryKey: signalKeys.ledger(),
+    queryFn: ({ signal }) => checkSignalLedger(signal, onProgress),
+    staleTime: Infinity,
+    retry: false,
   });

@@ -3,7 +3,7 @@ import type { Signal } from '@le/contracts';
 
 import { TextLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
-import { formatTime, formatTimeUtc, useLocalTimeKnown } from '@/lib/dates';
+import { formatTime, useTimeZone } from '@/lib/dates';
 import { HOME_FEED_LIMIT } from '@/features/signals/api/keys';
 import { useLatestSignals } from '@/features/signals/api/signals';
 import { formatPips, formatPrice, isLocked, sideLabel } from '@/features/signals/utils/format';
@@ -21,8 +21,7 @@ const resultOf = (signal: Signal): { text: string; color?: string } => {
 };
 
 function FeedRow({ signal }: { signal: Signal }) {
-  // A page the server drew writes the time in UTC until the app knows the reader's zone.
-  const localTime = useLocalTimeKnown();
+  const zone = useTimeZone();
   const colors = rowColors(signal);
   const result = resultOf(signal);
   return (
@@ -51,7 +50,7 @@ function FeedRow({ signal }: { signal: Signal }) {
           {result.text}
         </Text>
         <Text color="fg.subtle" display={{ base: 'none', sm: 'block', md: 'none', xl: 'block' }}>
-          {localTime ? formatTime(signal.openedAt) : formatTimeUtc(signal.openedAt)}
+          {formatTime(signal.openedAt, zone)}
         </Text>
       </HStack>
     </HStack>

@@ -2,15 +2,16 @@ import { Box, Button, Center, HStack, SimpleGrid, Stack, Table, Text } from '@ch
 import { signalAccessOf, type Signal } from '@le/contracts';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { FormAlert } from '@/components/ui/form-alert';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, useTimeZone } from '@/lib/dates';
 import { flattenPages } from '@/lib/paged-list';
 import { useSessionStore } from '@/stores/session-store';
 import type { SignalFilters as Filters } from '@/features/signals/api/keys';
-import { useSignalList } from '@/features/signals/api/signals';
+import { useSignal, useSignalList } from '@/features/signals/api/signals';
 import { formatPrice, formatTargets, HIDDEN, isLocked, LEVELS_HIDDEN, outcomeLabel } from '@/features/signals/utils/format';
 import { PipsText } from './pips-text';
 import { SignalFilters } from './signal-filters';
@@ -38,6 +39,7 @@ const emptyText = (filters: Filters, levelsHidden: boolean): string => {
 };
 
 function SignalTable({ signals, onOpen }: { signals: Signal[]; onOpen: (signal: Signal) => void }) {
+  const zone = useTimeZone();
   return (
     <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="xl" display={{ base: 'none', md: 'block' }}>
       <Table.Root size="sm" variant="line" interactive data-testid="signal-table">
@@ -59,7 +61,7 @@ function SignalTable({ signals, onOpen }: { signals: Signal[]; onOpen: (signal: 
               key={signal._id}
               cursor="pointer"
               tabIndex={0}
-              aria-label={`Open the timeline of the signal opened ${formatDateTime(signal.openedAt)}`}
+              aria-label={`Open the timeline of the signal opened ${formatDateTime(signal.openedAt, zone)}`}
               onClick={() => onOpen(signal)}
               onKeyDown={onEnter(() => onOpen(signal))}
               _focusVisible={{ outline: '2px solid', outlineColor: 'gold.focusRing', outlineOffset: '-2px' }}
@@ -86,7 +88,7 @@ function SignalTable({ signals, onOpen }: { signals: Signal[]; onOpen: (signal: 
                 <PipsText pips={signal.pips} />
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap" color="fg.muted" fontFamily="mono">
-                {formatDateTime(signal.openedAt)}
+                {formatDateTime(signal.openedAt, zone)}
               </Table.Cell>
             </Table.Row>
           ))}
@@ -110,6 +112,7 @@ function Level({ label, value }: { label: string; value: string }) {
 }
 
 function SignalCards({ signals, onOpen }: { signals: Signal[]; onOpen: (signal: Signal) => void }) {
+  const zone = useTimeZone();
   return (
     <Stack gap="3" display={{ base: 'flex', md: 'none' }} data-testid="signal-cards">
       {signals.map((signal) => (
@@ -124,7 +127,8 @@ function SignalCards({ signals, onOpen }: { signals: Signal[]; onOpen: (signal: 
           cursor="pointer"
           role="button"
           tabIndex={0}
-          aria-label={`Open the timeline of the signal opened ${formatDateTime(signal.openedAt)}`}
+          // Named by what it shows (side, status, levels, time), as axe's label-content rule asks of a button.
+          aria-description="Opens the signal's timeline"
           onClick={() => onOpen(signal)}
           onKeyDown={onEnter(() => onOpen(signal))}
           _hover={{ borderColor: 'gold.muted' }}
@@ -155,7 +159,7 @@ function SignalCards({ signals, onOpen }: { signals: Signal[]; onOpen: (signal: 
             </Text>
           ) : null}
           <Text fontSize="xs" color="fg.subtle" fontFamily="mono">
-            Opened {formatDateTime(signal.openedAt)}
+            Opened {formatDateTime(signal.openedAt, zone)}
           </Text>
         </Stack>
       ))}
@@ -167,6 +171,23 @@ function SignalCards({ signals, onOpen }: { signals: Signal[]; onOpen: (signal: 
 export function SignalList() {
   const [filters, setFilters] = useState<Filters>({ status: 'all', side: null });
   const [selected, setSelected] = useState<Signal | null>(null);
+  // `?signal=<id>` (a notification's link) opens that signal's timeline.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('signal');
+  const linkedSignal = useSignal(linked);
+  const shown = selected ?? (linked ? (linkedSignal.data?.signal ?? null) : null);
+  const close = () => {
+    setSelected(null);
+    if (linked) {
+      setParams(
+        (current) => {
+          current.delete('signal');
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  };
   const query = useSignalList(filters);
   const signals = flattenPages(query.data, 'signals');
   const user = useSessionStore((state) => state.user);
@@ -206,7 +227,7 @@ export function SignalList() {
     <Stack gap="5">
       <SignalFilters filters={filters} onChange={setFilters} />
       {body}
-      <SignalTimelineDialog signal={selected} onClose={() => setSelected(null)} />
+      <SignalTimelineDialog signal={shown} onClose={close} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const created = vi.hoisted(() => [] as { id?: string; title?: unknown }[]);
 vi.mock('@/components/ui/toaster', () => ({ toaster: { create: (options: { id?: string; title?: unknown }) => void created.push(options) } }));
 
-import { opened } from '@/features/signals/stores/test-signals';
+import { opened } from '@/features/signals/utils/test-signals';
 import { raiseNotice } from './signal-live-layer';
 
 const AT = Date.parse('2026-03-02T08:00:00.000Z');

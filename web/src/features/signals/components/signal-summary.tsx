@@ -2,7 +2,7 @@ import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import type { Signal } from '@le/contracts';
 import type { ReactNode } from 'react';
 
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, useTimeZone } from '@/lib/dates';
 import { formatPrice, formatTargets, outcomeLabel } from '@/features/signals/utils/format';
 import { PipsText } from './pips-text';
 
@@ -21,14 +21,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** A signal's levels and result as this viewer may see them ("—" where hidden or not yet known). */
 export function SignalSummary({ signal }: { signal: Signal }) {
+  const zone = useTimeZone();
   const finished = signal.status !== 'open';
   return (
     <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3" data-testid="signal-summary">
       <Field label="Entry">{formatPrice(signal.entry)}</Field>
       <Field label="Stop-loss">{formatPrice(signal.stopLoss)}</Field>
       <Field label="Take-profit">{formatTargets(signal.takeProfits)}</Field>
-      <Field label="Opened">{formatDateTime(signal.openedAt)}</Field>
-      {finished ? <Field label={signal.status === 'cancelled' ? 'Cancelled' : 'Closed'}>{signal.closedAt ? formatDateTime(signal.closedAt) : '—'}</Field> : null}
+      <Field label="Opened">{formatDateTime(signal.openedAt, zone)}</Field>
+      {finished ? <Field label={signal.status === 'cancelled' ? 'Cancelled' : 'Closed'}>{signal.closedAt ? formatDateTime(signal.closedAt, zone) : '—'}</Field> : null}
       {signal.status === 'closed' ? <Field label="Exit">{formatPrice(signal.exitPrice)}</Field> : null}
       {signal.status === 'closed' ? <Field label="Outcome">{outcomeLabel(signal.outcome)}</Field> : null}
       {signal.status === 'closed' ? (

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, HStack, Portal, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { Signal } from '@le/contracts';
+import { SIGNAL_SYMBOL_LABEL, type Signal } from '@le/contracts';
 
 import { FormAlert } from '@/components/ui/form-alert';
 import { useSignal } from '@/features/signals/api/signals';
@@ -51,7 +51,7 @@ export function SignalTimelineDialog({ signal, onClose }: { signal: Signal | nul
             <Dialog.Header>
               <HStack gap="2.5" wrap="wrap">
                 {signal ? <SignalSideBadge side={signal.side} /> : null}
-                <Dialog.Title>{signal?.symbol ?? 'XAUUSD'} signal</Dialog.Title>
+                <Dialog.Title>{SIGNAL_SYMBOL_LABEL} signal</Dialog.Title>
                 {signal ? <SignalStatusBadge status={signal.status} /> : null}
               </HStack>
             </Dialog.Header>

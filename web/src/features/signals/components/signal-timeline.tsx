@@ -1,7 +1,7 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { signalAccessOf, type SignalTimelineEntry } from '@le/contracts';
 
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, useTimeZone } from '@/lib/dates';
 import { describeTimeline } from '@/features/signals/utils/format';
 import { useSessionStore } from '@/stores/session-store';
 
@@ -14,6 +14,7 @@ const dotColor: Record<SignalTimelineEntry['type'], string> = {
 
 /** A signal's history, oldest first: what each event changed and when (nothing is ever removed). */
 export function SignalTimeline({ events }: { events: SignalTimelineEntry[] }) {
+  const zone = useTimeZone();
   const user = useSessionStore((state) => state.user);
   const sorted = [...events].sort((a, b) => a.seq - b.seq);
   const analysisVisible = signalAccessOf(user ? { ...user, membershipEnd: user.membershipEnd ?? null, graceEndsAt: user.graceEndsAt ?? null } : null) === 'full';
@@ -35,7 +36,7 @@ export function SignalTimeline({ events }: { events: SignalTimelineEntry[] }) {
                   {/* One event, one time: an edit that moved the stop and the targets shows it once. */}
                   {lineIndex === 0 ? (
                     <Text asChild fontSize="xs" color="fg.subtle" fontFamily="mono">
-                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                      <time dateTime={entry.at}>{formatDateTime(entry.at, zone)}</time>
                     </Text>
                   ) : null}
                 </HStack>

@@ -1,4 +1,4 @@
-import type { Signal, SignalChanges, SignalEventPayload, SignalOutcome, SignalSide, SignalTimelineEntry } from '@le/contracts';
+import { SIGNAL_SYMBOL_LABEL, type Signal, type SignalChanges, type SignalEventPayload, type SignalOutcome, type SignalSide, type SignalTimelineEntry } from '@le/contracts';
 
 const priceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const pipsFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -67,29 +67,48 @@ export interface SignalNotice {
  * The notice an event raises on any page, or null (an edit raises none): the levels when the viewer
  * sees them, else that members on Pro do; a close with its pips and outcome.
  */
-export const noticeFor = (event: SignalEventPayload): SignalNotice | null => {
+export const noticeFor = (event: SignalEventPayload, previous: Signal | null = null): SignalNotice | null => {
   const { signal } = event;
+  const symbol = SIGNAL_SYMBOL_LABEL;
   switch (event.type) {
     case 'signal.opened':
       // Contract §8: a new signal raises a notice for those who may see it; a locked one is news only on /live.
       if (isLocked(signal) || signal.entry === null) return null;
       return {
-        title: `New ${sideLabel(signal.side!)} signal on ${signal.symbol} at ${formatPrice(signal.entry)}`,
+        title: `New ${sideLabel(signal.side!)} signal on ${symbol} at ${formatPrice(signal.entry)}`,
         description: `SL ${formatPrice(signal.stopLoss)} · TP ${formatTargets(signal.takeProfits)}`,
         type: 'info',
       };
+    case 'signal.updated': {
+      // A moved stop or new targets are news for those who see the levels; an edited analysis is not.
+      if (isLocked(signal) || signal.stopLoss === null || signal.takeProfits === null) return null;
+      const known = previous && !isLocked(previous) && previous.stopLoss !== null && previous.takeProfits !== null ? previous : null;
+      const stopMoved = !known || known.stopLoss !== signal.stopLoss;
+      const targetsChanged = !known || known.takeProfits!.join() !== signal.takeProfits.join();
+      if (known && !stopMoved && !targetsChanged) return null;
+      const where = `${sideLabel(signal.side!)} ${symbol} from ${formatPrice(signal.entry)}`;
+      const stop = signal.stopLoss === signal.entry ? 'break-even' : formatPrice(signal.stopLoss);
+      const title = !known
+        ? `Signal updated: ${where}`
+        : stopMoved && targetsChanged
+          ? `Stop moved to ${stop} and targets changed: ${where}`
+          : stopMoved
+            ? `Stop moved to ${stop}: ${where}`
+            : `Targets changed: ${where}`;
+      return { title, description: `SL ${formatPrice(signal.stopLoss)} · TP ${formatTargets(signal.takeProfits)}`, type: 'info' };
+    }
     case 'signal.closed': {
       const outcome = signal.outcome ? ` (${OUTCOME_LABELS[signal.outcome]})` : '';
       return {
         title: `Signal closed: ${formatPips(signal.pips)} pips${outcome}`,
-        description: signal.side ? `${sideLabel(signal.side)} ${signal.symbol} from ${formatPrice(signal.entry)} to ${formatPrice(signal.exitPrice)}` : undefined,
+        description: signal.side ? `${sideLabel(signal.side)} ${symbol} from ${formatPrice(signal.entry)} to ${formatPrice(signal.exitPrice)}` : undefined,
         type: signal.pips !== null && signal.pips < 0 ? 'error' : 'success',
       };
     }
     case 'signal.cancelled':
       return {
         title: 'Signal cancelled',
-        description: signal.side ? `${sideLabel(signal.side)} ${signal.symbol} at ${formatPrice(signal.entry)}` : undefined,
+        description: signal.side ? `${sideLabel(signal.side)} ${symbol} at ${formatPrice(signal.entry)}` : undefined,
         type: 'info',
       };
     default:
@@ -183,4 +202,37 @@ const describeEntry = (type: SignalTimelineEntry['type'], changes: SignalChanges
     case 'signal.cancelled':
       return [{ label: 'Cancelled', details: [], note: 'Withdrawn within 5 minutes of opening; not counted in the win rate.' }];
   }
+};
+
+/* The record's further numbers. */
+
+/** How many closed signals the record needs before its win rate says much (contract §8). */
+export const SMALL_SAMPLE = 30;
+
+const wholePercent = (share: number): string => `${Math.round(share * 100)}`;
+
+/** The win rate's 95% interval as a range of whole percentages: "23–88%" ("—" when nothing is closed). */
+export const formatRateRange = (interval: [number, number] | null): string => (interval ? `${wholePercent(interval[0])}–${wholePercent(interval[1])}%` : HIDDEN);
+
+/** An R multiple with its sign and 2 decimals: +0.24R. */
+export const formatR = (r: number | null): string => (r === null ? HIDDEN : `${r > 0 ? '+' : r < 0 ? '-' : ''}${Math.abs(r).toFixed(2)}R`);
+
+/** A profit factor with 2 decimals ("—" without a loss: it would be infinite). */
+export const formatFactor = (factor: number | null): string => (factor === null ? HIDDEN : factor.toFixed(2));
+
+/** A holding time as people say it: 45 min, 3 h 12 min, 2 d 4 h. */
+export const formatHold = (minutes: number | null): string => {
+  if (minutes === null) return HIDDEN;
+  const total = Math.round(minutes);
+  if (total < 60) return `${total} min`;
+  const hours = Math.floor(total / 60);
+  if (hours < 24) return `${hours} h${total % 60 ? ` ${total % 60} min` : ''}`;
+  return `${Math.floor(hours / 24)} d${hours % 24 ? ` ${hours % 24} h` : ''}`;
+};
+
+/** The plain sentence under the win rate while the sample is small, or null from 30 closes on. */
+export const smallSampleSentence = (closed: number): string | null => {
+  if (closed >= SMALL_SAMPLE) return null;
+  if (closed === 0) return null;
+  return `Only ${closed} signal${closed === 1 ? ' has' : 's have'} closed so far: too few to judge the win rate. Give it at least ${SMALL_SAMPLE} closed signals before reading much into it.`;
 };

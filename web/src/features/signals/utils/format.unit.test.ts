@@ -1,7 +1,8 @@
+import type { Signal } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { closed, opened, signalAt } from '@/features/signals/stores/test-signals';
-import { describeTimeline, formatPips, formatPrice, formatTargets, formatWinRate, noticeFor, withOpenCount } from './format';
+import { closed, opened, signalAt } from '@/features/signals/utils/test-signals';
+import { describeTimeline, formatFactor, formatHold, formatPips, formatPrice, formatR, formatRateRange, formatTargets, formatWinRate, noticeFor, smallSampleSentence, withOpenCount } from './format';
 
 describe('signal formatting', () => {
   it('writes prices with thousands and 2 decimals, pips with their sign and 1 decimal, "—" when hidden', () => {
@@ -26,21 +27,36 @@ describe('signal formatting', () => {
 
 describe('noticeFor', () => {
   it('names side, symbol and entry when the viewer sees the levels', () => {
-    expect(noticeFor(opened('a', 1))).toMatchObject({ title: 'New BUY signal on XAUUSD at 2,384.20', description: 'SL 2,380.00 · TP 2,389.70 / 2,395.00' });
-    expect(noticeFor(opened('a', 1, { side: 'sell', entry: 2379.9, stopLoss: 2385, takeProfits: [2370] }))?.title).toBe('New SELL signal on XAUUSD at 2,379.90');
+    expect(noticeFor(opened('a', 1))).toMatchObject({ title: 'New BUY signal on XAU/USD at 2,384.20', description: 'SL 2,380.00 · TP 2,389.70 / 2,395.00' });
+    expect(noticeFor(opened('a', 1, { side: 'sell', entry: 2379.9, stopLoss: 2385, takeProfits: [2370] }))?.title).toBe('New SELL signal on XAU/USD at 2,379.90');
   });
 
   it('raises no notice of an opening to a viewer who may not see its levels (contract §8: for those who may see it)', () => {
     expect(noticeFor(opened('a', 1, { side: null, entry: null, stopLoss: null, takeProfits: null }))).toBeNull();
   });
 
-  it('tells a close by its pips and outcome; an edit raises nothing', () => {
+  it('tells a moved stop, a break-even, changed targets, against the signal as the viewer knew it; an edit of the analysis alone raises nothing', () => {
+    const before = signalAt('a', 1);
+    const event = (overrides: Partial<Signal>) => ({ seq: 2, type: 'signal.updated' as const, at: '2026-03-02T08:00:00.000Z', signal: signalAt('a', 2, overrides) });
+    expect(noticeFor(event({ stopLoss: 2382 }), before)).toEqual({ title: 'Stop moved to 2,382.00: BUY XAU/USD from 2,384.20', description: 'SL 2,382.00 · TP 2,389.70 / 2,395.00', type: 'info' });
+    expect(noticeFor(event({ stopLoss: 2384.2 }), before)?.title).toBe('Stop moved to break-even: BUY XAU/USD from 2,384.20');
+    expect(noticeFor(event({ takeProfits: [2392] }), before)?.title).toBe('Targets changed: BUY XAU/USD from 2,384.20');
+    expect(noticeFor(event({ stopLoss: 2386, takeProfits: [2392] }), before)?.title).toBe('Stop moved to 2,386.00 and targets changed: BUY XAU/USD from 2,384.20');
+    expect(noticeFor(event({ analysis: 'new words' }), before)).toBeNull();
+    // Unknown before (a page opened since): the levels as they are now.
+    expect(noticeFor(event({ stopLoss: 2382 }), null)?.title).toBe('Signal updated: BUY XAU/USD from 2,384.20');
+    // Locked for this viewer: nothing.
+    expect(noticeFor(event({ side: null, entry: null, stopLoss: null, takeProfits: null }), null)).toBeNull();
+  });
+
+  it('tells a close by its pips and outcome, naming XAU/USD', () => {
+    expect(noticeFor(closed('a', 2, 1, 55))?.description).toContain('XAU/USD');
     expect(noticeFor(closed('a', 2, 1, 55))).toMatchObject({ title: 'Signal closed: +55.0 pips (TP)', type: 'success' });
     expect(noticeFor({ ...closed('a', 2, 1, -40), signal: { ...closed('a', 2, 1, -40).signal, outcome: 'sl' } })).toMatchObject({
       title: 'Signal closed: -40.0 pips (SL)',
       type: 'error',
     });
-    expect(noticeFor({ seq: 2, type: 'signal.updated', at: '2026-03-02T08:00:00.000Z', signal: signalAt('a', 2) })).toBeNull();
+    expect(noticeFor({ seq: 2, type: 'signal.updated', at: '2026-03-02T08:00:00.000Z', signal: signalAt('a', 2) }, signalAt('a', 1))).toBeNull();
   });
 });
 
@@ -77,5 +93,27 @@ describe('describeTimeline: an empty analysis', () => {
   it('was removed for a viewer who reads analyses, and is hidden for the others', () => {
     expect(describeTimeline([edit], { analysisVisible: true })[0]![0]!.note).toBe('The analysis was removed.');
     expect(describeTimeline([edit])[0]![0]!.note).toBe('The analysis is for Expert members.');
+  });
+});
+
+describe('the record\'s further numbers', () => {
+  it('writes the interval, R, profit factor and holding time as people read them', () => {
+    expect(formatRateRange([0.2307, 0.8824])).toBe('23–88%');
+    expect(formatRateRange(null)).toBe('—');
+    expect(formatR(0.24)).toBe('+0.24R');
+    expect(formatR(-1)).toBe('-1.00R');
+    expect(formatR(0)).toBe('0.00R');
+    expect(formatFactor(1.875)).toBe('1.88');
+    expect(formatFactor(null)).toBe('—');
+    expect(formatHold(45)).toBe('45 min');
+    expect(formatHold(192)).toBe('3 h 12 min');
+    expect(formatHold(120)).toBe('2 h');
+    expect(formatHold(3120)).toBe('2 d 4 h');
+  });
+
+  it('says plainly below 30 closed signals that the sample is too small, and nothing from 30 on', () => {
+    expect(smallSampleSentence(1)).toBe('Only 1 signal has closed so far: too few to judge the win rate. Give it at least 30 closed signals before reading much into it.');
+    expect(smallSampleSentence(29)).toContain('Only 29 signals have closed');
+    expect(smallSampleSentence(30)).toBeNull();
   });
 });

@@ -26,14 +26,17 @@ export type DraftReading =
   | { state: 'invalid'; problem: string }
   | { state: 'valid'; levels: SignalLevels; risk: number; reward: number; ratio: number | null };
 
-/** The levels as typed, judged by the contract's rules once every box holds something. */
-export const readDraft = (draft: LevelsDraft): DraftReading => {
+/**
+ * The levels as typed, judged by the contract's rules once every box holds something; `moving`
+ * for an open signal's edit, where the stop may sit at the entry or past it.
+ */
+export const readDraft = (draft: LevelsDraft, options: { moving?: boolean } = {}): DraftReading => {
   const entry = parsePrice(draft.entry);
   const stopLoss = parsePrice(draft.stopLoss);
   const takeProfits = draft.takeProfits.map(parsePrice);
   if (entry === null || stopLoss === null || takeProfits.some((price) => price === null)) return { state: 'incomplete' };
   const levels: SignalLevels = { side: draft.side, entry, stopLoss, takeProfits: takeProfits as number[] };
-  const problem = levelsProblem(levels);
+  const problem = levelsProblem(levels, options);
   if (problem) return { state: 'invalid', problem };
   return { state: 'valid', levels, ...riskReward(levels) };
 };

@@ -1,7 +1,7 @@
 import { Badge, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 
 import { OpenSignalsList } from '@/features/signals/components/live/open-signals-list';
-import { useOpenSignals, useSignalFeed } from '@/features/signals/stores/open-signals';
+import { useSignalFeed } from '@/features/signals/api/open-signals';
 import { OpenSignalForm } from './open-signal-form';
 
 /**
@@ -9,9 +9,7 @@ import { OpenSignalForm } from './open-signal-form';
  * which follow the feed live. Closed and cancelled ones stay on the public record.
  */
 export function AdminSignalsPanel() {
-  const signals = useSignalFeed();
-  const loaded = useOpenSignals((state) => state.loaded);
-  const failed = useOpenSignals((state) => state.failed);
+  const { signals, loaded, failed } = useSignalFeed();
 
   return (
     <Stack as="section" aria-labelledby="admin-signals-heading" gap="4" data-testid="admin-signals">

@@ -1,7 +1,7 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useState } from 'react';
 
-import { FormAlert } from '@/components/ui/form-alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelSignal } from '@/features/signals/api/admin';
@@ -15,7 +15,6 @@ export function CancelSignalDialog({ signal, open, onClose }: { signal: SignalWi
   const busy = cancel.isPending;
 
   const dismiss = () => {
-    if (busy) return;
     setError(null);
     onClose();
   };
@@ -32,33 +31,20 @@ export function CancelSignalDialog({ signal, open, onClose }: { signal: SignalWi
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => (!details.open ? dismiss() : undefined)} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content bg="bg.panel">
-            <Dialog.Header>
-              <Dialog.Title>Cancel this signal?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text color="fg.muted">
-                  {signal.side.toUpperCase()} XAU/USD at {formatPrice(signal.entry)} leaves the open signals and stays on the record as cancelled, without pips.
-                </Text>
-                {error ? <FormAlert status="error" title={error} /> : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={dismiss} disabled={busy}>
-                Keep it
-              </Button>
-              <Button colorPalette="red" onClick={() => void confirm()} loading={busy} loadingText="Cancelling…">
-                Cancel signal
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={open}
+      title="Cancel this signal?"
+      error={error}
+      busy={busy}
+      onDismiss={dismiss}
+      onConfirm={() => void confirm()}
+      dismissLabel="Keep it"
+      confirmLabel="Cancel signal"
+      loadingText="Cancelling…"
+    >
+      <Text color="fg.muted">
+        {signal.side.toUpperCase()} XAU/USD at {formatPrice(signal.entry)} leaves the open signals and stays on the record as cancelled, without pips.
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Dialog, HStack, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { isValidPrice, outcomeOf, pipsBetween, type SignalOutcome } from '@le/contracts';
 import { useState, type FormEvent } from 'react';
 
-import { FormAlert } from '@/components/ui/form-alert';
+import { DialogForm } from '@/components/ui/dialog-form';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { useCloseSignal } from '@/features/signals/api/admin';
@@ -49,104 +50,89 @@ function CloseForm({ signal, onClose }: { signal: SignalWithLevels; onClose: () 
   };
 
   return (
-    <Box asChild display="contents">
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Close signal">
-        <Dialog.Body>
-          <Stack gap="4">
-            <HStack gap="2" columnGap="3" wrap="wrap" fontSize="sm" color="fg.muted">
-              <SideBadge side={signal.side} />
-              <Text whiteSpace="nowrap">
-                Entry <Text as="span" fontFamily="mono" color="fg">{formatPrice(signal.entry)}</Text>
+    <DialogForm
+      onSubmit={(event) => void submit(event)}
+      label="Close signal"
+      error={error}
+      busy={busy}
+      onCancel={onClose}
+      cancelLabel="Keep open"
+      submitLabel="Close signal"
+      loadingText="Closing…"
+      submitDisabled={!preview}
+    >
+      <HStack gap="2" columnGap="3" wrap="wrap" fontSize="sm" color="fg.muted">
+        <SideBadge side={signal.side} />
+        <Text whiteSpace="nowrap">
+          Entry <Text as="span" fontFamily="mono" color="fg">{formatPrice(signal.entry)}</Text>
+        </Text>
+        <Text whiteSpace="nowrap">
+          SL <Text as="span" fontFamily="mono" color="red.300">{formatPrice(signal.stopLoss)}</Text>
+        </Text>
+        <Text whiteSpace="nowrap">
+          TP1 <Text as="span" fontFamily="mono" color="green.300">{formatPrice(signal.takeProfits[0] ?? null)}</Text>
+        </Text>
+      </HStack>
+      <PriceField
+        id={`close-${signal._id}-exit`}
+        label="Exit price"
+        value={exit}
+        onChange={(value) => {
+          setExit(value);
+          setError(null);
+        }}
+        disabled={busy}
+      />
+      <Box borderWidth="1px" borderColor="border" borderRadius="lg" bg="bg.muted" px="3" py="2.5" aria-live="polite" data-testid="close-preview">
+        {preview ? (
+          <SimpleGrid columns={2} gap="3">
+            <Stack gap="0.5">
+              <Text fontSize="2xs" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
+                Result
               </Text>
-              <Text whiteSpace="nowrap">
-                SL <Text as="span" fontFamily="mono" color="red.300">{formatPrice(signal.stopLoss)}</Text>
+              <Text
+                fontFamily="mono"
+                fontWeight="semibold"
+                color={preview.pips > 0 ? 'green.300' : preview.pips < 0 ? 'red.300' : 'fg'}
+                data-testid="close-pips"
+              >
+                {formatPips(preview.pips, { signed: true })}
               </Text>
-              <Text whiteSpace="nowrap">
-                TP1 <Text as="span" fontFamily="mono" color="green.300">{formatPrice(signal.takeProfits[0] ?? null)}</Text>
+            </Stack>
+            <Stack gap="0.5" align="flex-start">
+              <Text fontSize="2xs" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
+                Outcome
               </Text>
-            </HStack>
-            <PriceField
-              id={`close-${signal._id}-exit`}
-              label="Exit price"
-              value={exit}
-              onChange={(value) => {
-                setExit(value);
-                setError(null);
-              }}
-              disabled={busy}
-            />
-            <Box borderWidth="1px" borderColor="border" borderRadius="lg" bg="bg.muted" px="3" py="2.5" aria-live="polite" data-testid="close-preview">
-              {preview ? (
-                <SimpleGrid columns={2} gap="3">
-                  <Stack gap="0.5">
-                    <Text fontSize="2xs" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
-                      Result
-                    </Text>
-                    <Text
-                      fontFamily="mono"
-                      fontWeight="semibold"
-                      color={preview.pips > 0 ? 'green.300' : preview.pips < 0 ? 'red.300' : 'fg'}
-                      data-testid="close-pips"
-                    >
-                      {formatPips(preview.pips, { signed: true })}
-                    </Text>
-                  </Stack>
-                  <Stack gap="0.5" align="flex-start">
-                    <Text fontSize="2xs" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
-                      Outcome
-                    </Text>
-                    <HStack gap="2" wrap="wrap">
-                      <Badge variant="solid" colorPalette={OUTCOME_LABELS[preview.outcome].palette} data-testid="close-outcome" data-outcome={preview.outcome}>
-                        {OUTCOME_LABELS[preview.outcome].label}
-                      </Badge>
-                      <Text fontSize="xs" color="fg.muted">
-                        {OUTCOME_LABELS[preview.outcome].meaning}
-                      </Text>
-                    </HStack>
-                  </Stack>
-                </SimpleGrid>
-              ) : (
-                <Text fontSize="sm" color={exit.trim() ? 'red.300' : 'fg.muted'} data-testid="close-hint">
-                  {exit.trim()
-                    ? 'The exit must be a price above 0 and below 1,000,000 with at most 2 decimals.'
-                    : 'Type the exit price to see the pips and the outcome.'}
+              <HStack gap="2" wrap="wrap">
+                <Badge variant="solid" colorPalette={OUTCOME_LABELS[preview.outcome].palette} data-testid="close-outcome" data-outcome={preview.outcome}>
+                  {OUTCOME_LABELS[preview.outcome].label}
+                </Badge>
+                <Text fontSize="xs" color="fg.muted">
+                  {OUTCOME_LABELS[preview.outcome].meaning}
                 </Text>
-              )}
-            </Box>
-            <Text fontSize="xs" color="fg.subtle">
-              A closed signal is final: it goes on the public record and never changes again.
-            </Text>
-            {error ? <FormAlert status="error" title={error} /> : null}
-          </Stack>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Keep open
-          </Button>
-          <Button type="submit" colorPalette="gold" disabled={!preview} loading={busy} loadingText="Closing…">
-            Close signal
-          </Button>
-        </Dialog.Footer>
-      </form>
-    </Box>
+              </HStack>
+            </Stack>
+          </SimpleGrid>
+        ) : (
+          <Text fontSize="sm" color={exit.trim() ? 'red.300' : 'fg.muted'} data-testid="close-hint">
+            {exit.trim()
+              ? 'The exit must be a price above 0 and below 1,000,000 with at most 2 decimals.'
+              : 'Type the exit price to see the pips and the outcome.'}
+          </Text>
+        )}
+      </Box>
+      <Text fontSize="xs" color="fg.subtle">
+        A closed signal is final: it goes on the public record and never changes again.
+      </Text>
+    </DialogForm>
   );
 }
 
 /** Close an open signal at a price, previewing its pips and outcome (TP, SL or Manual) as it is typed. */
 export function CloseSignalDialog({ signal, open, onClose }: { signal: SignalWithLevels; open: boolean; onClose: () => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => (!details.open ? onClose() : undefined)} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content bg="bg.panel">
-            <Dialog.Header>
-              <Dialog.Title>Close this signal?</Dialog.Title>
-            </Dialog.Header>
-            {open ? <CloseForm signal={signal} onClose={onClose} /> : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} title="Close this signal?" alert>
+      {open ? <CloseForm signal={signal} onClose={onClose} /> : null}
+    </DialogShell>
   );
 }

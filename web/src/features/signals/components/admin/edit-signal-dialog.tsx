@@ -1,8 +1,9 @@
-import { Box, Button, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@chakra-ui/react';
 import type { SignalPatchBody } from '@le/contracts';
 import { useState, type FormEvent } from 'react';
 
-import { FormAlert } from '@/components/ui/form-alert';
+import { DialogForm } from '@/components/ui/dialog-form';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateSignal } from '@/features/signals/api/admin';
@@ -32,7 +33,7 @@ function EditForm({ signal, onClose }: { signal: SignalWithLevels; onClose: () =
   const [takeProfits, setTakeProfits] = useState(signal.takeProfits.map(priceText));
   const [analysis, setAnalysis] = useState(signal.analysis ?? '');
   const [error, setError] = useState<string | null>(null);
-  const reading = readDraft({ side: signal.side, entry: priceText(signal.entry), stopLoss, takeProfits });
+  const reading = readDraft({ side: signal.side, entry: priceText(signal.entry), stopLoss, takeProfits }, { moving: true });
   const patch = reading.state === 'valid' ? patchOf(signal, reading.levels.stopLoss, reading.levels.takeProfits, analysis) : {};
   const changed = Object.keys(patch).length > 0;
   const busy = update.isPending;
@@ -51,65 +52,53 @@ function EditForm({ signal, onClose }: { signal: SignalWithLevels; onClose: () =
   };
 
   return (
-    <Box asChild display="contents">
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Edit signal">
-        <Dialog.Body>
-          <Stack gap="4">
-            <HStack gap="2">
-              <SideBadge side={signal.side} />
-              <Text fontWeight="semibold">XAU/USD</Text>
-              <Text color="fg.muted" fontSize="sm">
-                entry <Text as="span" fontFamily="mono">{formatPrice(signal.entry)}</Text>
-              </Text>
-            </HStack>
-            <PriceField id={`edit-${signal._id}-stop`} label="Stop-loss" value={stopLoss} onChange={(value) => {
-                setStopLoss(value);
-                setError(null);
-              }} disabled={busy} />
-            <TakeProfitFields idPrefix={`edit-${signal._id}`} values={takeProfits} onChange={(values) => {
-                setTakeProfits(values);
-                setError(null);
-              }} disabled={busy} />
-            <LevelsPreview reading={reading} />
-            <AnalysisField id={`edit-${signal._id}-analysis`} value={analysis} onChange={setAnalysis} disabled={busy} />
-            <Text fontSize="xs" color="fg.subtle">
-              Every change is kept on the signal&rsquo;s public timeline.
-            </Text>
-            {error ? <FormAlert status="error" title={error} /> : null}
-          </Stack>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="gold" disabled={reading.state !== 'valid' || !changed} loading={busy} loadingText="Saving…">
-            Save changes
-          </Button>
-        </Dialog.Footer>
-      </form>
-    </Box>
+    <DialogForm
+      onSubmit={(event) => void submit(event)}
+      label="Edit signal"
+      error={error}
+      busy={busy}
+      onCancel={onClose}
+      submitLabel="Save changes"
+      loadingText="Saving…"
+      submitDisabled={reading.state !== 'valid' || !changed}
+    >
+      <HStack gap="2">
+        <SideBadge side={signal.side} />
+        <Text fontWeight="semibold">XAU/USD</Text>
+        <Text color="fg.muted" fontSize="sm">
+          entry <Text as="span" fontFamily="mono">{formatPrice(signal.entry)}</Text>
+        </Text>
+      </HStack>
+      <PriceField id={`edit-${signal._id}-stop`} label="Stop-loss" value={stopLoss} onChange={(value) => {
+          setStopLoss(value);
+          setError(null);
+        }} disabled={busy} />
+      <TakeProfitFields idPrefix={`edit-${signal._id}`} values={takeProfits} onChange={(values) => {
+          setTakeProfits(values);
+          setError(null);
+        }} disabled={busy} />
+      <LevelsPreview reading={reading} />
+      <AnalysisField id={`edit-${signal._id}-analysis`} value={analysis} onChange={setAnalysis} disabled={busy} />
+      <Text fontSize="xs" color="fg.subtle">
+        Every change is kept on the signal&rsquo;s public timeline.
+      </Text>
+    </DialogForm>
   );
 }
 
 /** Move the stop, change the targets, edit the analysis of an open signal; side and entry stay. */
 export function EditSignalDialog({ signal, open, onClose }: { signal: SignalWithLevels; open: boolean; onClose: () => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => (!details.open ? onClose() : undefined)} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content bg="bg.panel">
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>Edit signal</Dialog.Title>
-              <Dialog.Description color="fg.muted" fontSize="sm">
-                Move the stop, change the targets or edit the analysis.
-              </Dialog.Description>
-            </Dialog.Header>
-            {/* Mounted while open: each opening starts from the signal as it is then. */}
-            {open ? <EditForm signal={signal} onClose={onClose} /> : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      title="Edit signal"
+      description="Move the stop, change the targets or edit the analysis."
+      size="lg"
+      scrollInside
+    >
+      {/* Mounted while open: each opening starts from the signal as it is then. */}
+      {open ? <EditForm signal={signal} onClose={onClose} /> : null}
+    </DialogShell>
   );
 }

@@ -34,7 +34,12 @@ export function LevelsPreview({ reading }: { reading: DraftReading }) {
     >
       {reading.state === 'valid' ? (
         <SimpleGrid columns={3} gap="3">
-          <Figure label="Risk" value={formatPips(reading.risk)} testId="preview-risk" />
+          {/* A stop moved to the entry or past it risks nothing more: what it keeps is shown instead. */}
+          {reading.risk > 0 ? (
+            <Figure label="Risk" value={formatPips(reading.risk)} testId="preview-risk" />
+          ) : (
+            <Figure label="Locked in" value={formatPips(-reading.risk)} testId="preview-locked" />
+          )}
           <Figure label="Reward (TP1)" value={formatPips(reading.reward)} testId="preview-reward" />
           <Figure label="R:R" value={formatRatio(reading.ratio)} testId="preview-ratio" />
         </SimpleGrid>

@@ -3,7 +3,7 @@ import type { Signal } from '@le/contracts';
 
 import { ButtonLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, useTimeZone } from '@/lib/dates';
 import { LockIcon } from './lock-icon';
 import { analysisLockText, levelsLockText } from './tier-lock';
 
@@ -24,6 +24,7 @@ function HiddenLevel({ label }: { label: string }) {
  * it opened, which tier shows the levels and the analysis, and the way to that tier.
  */
 export function LockedSignalCard({ signal }: { signal: Signal }) {
+  const zone = useTimeZone();
   return (
     <Card.Root bg="bg.subtle" borderColor="border" borderRadius="xl" data-testid="locked-signal" data-signal-id={signal._id}>
       <Card.Body p="4" gap="3">
@@ -36,7 +37,7 @@ export function LockedSignalCard({ signal }: { signal: Signal }) {
             <Text fontWeight="semibold">XAU/USD</Text>
           </HStack>
           <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
-            {formatDateTime(signal.openedAt)}
+            {formatDateTime(signal.openedAt, zone)}
           </Text>
         </HStack>
         <SimpleGrid columns={3} gap="3">

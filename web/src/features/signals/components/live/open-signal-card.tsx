@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 
 import { TextLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, useTimeZone } from '@/lib/dates';
 import { formatPrice } from '@/features/signals/utils/format';
 import type { SignalWithLevels } from '@/features/signals/utils/levels-draft';
 import { SignalSideBadge as SideBadge } from '@/features/signals/components/signal-side-badge';
@@ -57,6 +57,7 @@ function Analysis({ text }: { text: string }) {
  * `actions` are the admin's buttons.
  */
 export function OpenSignalCard({ signal, analysisLocked = false, actions }: { signal: SignalWithLevels; analysisLocked?: boolean; actions?: ReactNode }) {
+  const zone = useTimeZone();
     const edited = signal.updatedAt !== signal.openedAt;
   return (
     <Card.Root
@@ -76,11 +77,11 @@ export function OpenSignalCard({ signal, analysisLocked = false, actions }: { si
           </HStack>
           <Stack gap="0" align="flex-end">
             <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="signal-opened-at">
-              {formatDateTime(signal.openedAt)}
+              {formatDateTime(signal.openedAt, zone)}
             </Text>
             {edited ? (
               <Text fontSize="2xs" color="fg.subtle" whiteSpace="nowrap">
-                Updated {formatDateTime(signal.updatedAt)}
+                Updated {formatDateTime(signal.updatedAt, zone)}
               </Text>
             ) : null}
           </Stack>

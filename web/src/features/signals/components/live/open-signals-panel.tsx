@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 import { useSessionStore } from '@/stores/session-store';
 import { OpenSignalDialog } from '@/features/signals/components/admin/open-signal-dialog';
-import { useOpenSignals, useSignalFeed } from '@/features/signals/stores/open-signals';
+import { useSignalFeed } from '@/features/signals/api/open-signals';
 import { OpenSignalsList } from './open-signals-list';
 
 /** A pulsing dot: the list follows the feed live. */
@@ -22,9 +22,7 @@ function LiveDot() {
  * Expert members and admins, a locked card for the rest; admins also open, edit, close and cancel.
  */
 export function OpenSignalsPanel() {
-  const signals = useSignalFeed();
-  const loaded = useOpenSignals((state) => state.loaded);
-  const failed = useOpenSignals((state) => state.failed);
+  const { signals, loaded, failed } = useSignalFeed();
   const user = useSessionStore((state) => state.user);
   const token = useSessionStore((state) => state.token);
   const [opening, setOpening] = useState(false);

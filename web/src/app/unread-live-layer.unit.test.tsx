@@ -7,11 +7,12 @@ import { sockets, opened } from '@/lib/test-socket';
 import { loginAs, publicUser } from '@/lib/test-fixtures';
 import { byTestId, render, stubApi, testQueryClient, waitFor } from '@/lib/test-render';
 import { useSessionStore } from '@/stores/session-store';
-import { useUnreadStore } from '@/stores/unread-store';
 import { UnreadBadge, unreadBadgeText, unreadLabel } from '@/components/ui/unread-badge';
 import { UserMenu, accountMenuLabel } from '@/components/layouts/user-menu';
 import { clearUnread } from '@/features/chat/api/get-chats';
-import { UNREAD_MAX_WAIT_MS, UNREAD_SETTLE_MS, unreadTotal } from '@/features/chat/hooks/use-unread-total';
+import { clearOnSessionChange } from '@/lib/query-client';
+import { chatListKey, unreadTotal } from '@/lib/unread';
+import { UNREAD_MAX_WAIT_MS, UNREAD_SETTLE_MS } from '@/features/chat/hooks/use-unread-total';
 import { useChatListSync } from '@/features/chat/hooks/use-chat-list-sync';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('@/lib/test-socket')).fakeIo }));
@@ -117,7 +118,6 @@ describe('UnreadLiveLayer with the account menu', () => {
     expect(reads('user')).toBe(2);
     expect(trigger()?.getAttribute('aria-label')).toBe('Account menu for sari, 1 unread message');
     expect(byTestId('unread-status')?.textContent).toBe('1 unread message');
-    expect(useUnreadStore.getState().count).toBe(1);
 
     // The open conversation marks it read (clearUnread on the chat list's query): the badge goes at once.
     act(() => clearUnread(client, CHAT));
@@ -231,14 +231,17 @@ describe('UnreadLiveLayer with the account menu', () => {
     await act(async () => {});
     expect(calls).toEqual([]);
     expect(opened).not.toHaveBeenCalled();
-    expect(useUnreadStore.getState().count).toBe(0);
+    expect(client.getQueryData(chatListKey('user'))).toBeUndefined();
   });
 
-  it('signing out clears the count', async () => {
+  it('signing out clears the count: it is the chat list’s, which goes with the session', async () => {
     chats = [summary(CHAT, 3)];
-    mount(publicUser('sari', { role: 'member', membershipTier: 'pro' }));
-    await waitFor(() => expect(useUnreadStore.getState().count).toBe(3));
+    const client = mount(publicUser('sari', { role: 'member', membershipTier: 'pro' }));
+    const stop = clearOnSessionChange(client);
+    await waitFor(() => expect(avatarBadge()).toBe('3'));
     act(() => useSessionStore.getState().clear());
-    await waitFor(() => expect(useUnreadStore.getState().count).toBe(0));
+    await waitFor(() => expect(avatarBadge()).toBeNull());
+    expect(client.getQueryData(chatListKey('user'))).toBeUndefined();
+    stop();
   });
 });

@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 
 import { ApiError } from './api-client';
 import { useSessionStore } from '@/stores/session-store';
@@ -51,3 +52,24 @@ export const clearOnSessionChange = (client: QueryClient): (() => void) => {
 /** The app's one client (app/provider.tsx provides it). */
 export const queryClient = createQueryClient();
 clearOnSessionChange(queryClient);
+
+/**
+ * A query's data as the cache holds it, without observing the query (no read, no options of its
+ * own): for a screen that shows what another part keeps. The server draws it as not there.
+ */
+export function useQueryData<T>(queryKey: QueryKey): T | undefined {
+  const client = useQueryClient();
+  const hash = hashKey(queryKey);
+  const subscribe = useCallback(
+    (changed: () => void) =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === hash) changed();
+      }),
+    [client, hash],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => client.getQueryCache().get<T>(hash)?.state.data,
+    () => undefined,
+  );
+}

@@ -5,8 +5,8 @@ import { Link as RouterLink } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/hooks/use-sign-out';
+import { useUnreadCount } from '@/lib/unread';
 import type { SessionUser } from '@/stores/session-store';
-import { useUnreadStore } from '@/stores/unread-store';
 import { ChevronDownIcon, HistoryIcon, LogOutIcon, MessageIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
 import { MembershipStatusBadge, TierBadge, roleRepeatsTier } from '@/components/ui/tier-badge';
 import { UnreadBadge, unreadLabel } from '@/components/ui/unread-badge';
@@ -38,12 +38,12 @@ export const accountMenuLabel = (username: string, unread: number): string =>
 
 /**
  * The user dropdown of spec §2: avatar, username, email, role, tier badge and the account actions.
- * The avatar and the Message item carry the unread private messages (`useUnreadStore`, kept live by
- * the app's unread layer).
+ * The avatar and the Message item carry the unread private messages (derived from the chat list the
+ * app's unread layer keeps live).
  */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { signOut, pending } = useSignOut();
-  const unread = useUnreadStore((store) => store.count);
+  const unread = useUnreadCount(user.role === 'admin' ? 'admin' : 'user');
   const isAdmin = user.role === 'admin';
   const state = membershipState(user);
 

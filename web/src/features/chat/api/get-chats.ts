@@ -4,9 +4,10 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { lastReadFailed } from '@/lib/query-client';
+import type { ChatListKind } from '@/lib/unread';
 import { chatKeys } from './keys';
 
-export type ChatListKind = 'admin' | 'user';
+export type { ChatListKind } from '@/lib/unread';
 
 /** GET /chat/admin/chats (admin) or GET /chat/user/chats (member) → {chats}. */
 export const getChats = (kind: ChatListKind, signal?: AbortSignal) => api.get<{ chats: ChatSummary[] }>(`/chat/${kind}/chats`, { signal });

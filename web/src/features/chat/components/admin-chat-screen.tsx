@@ -10,7 +10,7 @@ import { useSessionStore } from '@/stores/session-store';
 import { useChatListSync } from '@/features/chat/hooks/use-chat-list-sync';
 import { useHasRoomForAside } from '@/features/chat/hooks/use-is-wide';
 import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
-import { GLOBAL_STREAM } from '@/features/chat/stores/chat-store';
+import { GLOBAL_STREAM } from '@/features/chat/api/streams';
 import { chatRights } from '@/features/chat/utils/rights';
 import { GlobeIcon } from './chat-icons';
 import { ChatList, ChatRow, counterpart } from './chat-list';

@@ -15,11 +15,12 @@ import { updateRoom } from '@/features/chat/api/moderate';
 import { useRoom } from '@/features/chat/hooks/use-room';
 import { clearUnread } from '@/features/chat/api/get-chats';
 import { markRead } from '@/features/chat/api/mark-read';
+import { dismissWrite, discardSend, edit, remove as removeMessage, retrySend, retryWrite, send, toggleHidden } from '@/features/chat/api/outbox';
+import { GLOBAL_STREAM, NEW_CHAT_STREAM, loadOlder } from '@/features/chat/api/streams';
+import type { Viewer } from '@/features/chat/api/streams';
+import { useOutbox, usePendingWrites } from '@/features/chat/hooks/use-outbox';
 import { useSeededStream } from '@/features/chat/hooks/use-seeded-stream';
-import { useStreamSync } from '@/features/chat/hooks/use-stream-sync';
-import type { OutgoingMessage } from '@/features/chat/stores/chat-reducer';
-import { GLOBAL_STREAM, NEW_CHAT_STREAM, useChatStore } from '@/features/chat/stores/chat-store';
-import type { Viewer } from '@/features/chat/stores/chat-store';
+import { useStream } from '@/features/chat/hooks/use-stream';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { isOwn } from '@/features/chat/utils/rights';
 import { threadRootId } from '@/features/chat/utils/threads';
@@ -59,34 +60,30 @@ interface ConversationProps {
 }
 
 const EMPTY: ChatMessage[] = [];
-const NO_OUTBOX: Record<string, OutgoingMessage> = {};
 
 /**
  * A conversation: the messages (live), the composer in its three modes, and the message actions.
  * Sends, edits, hides and deletes show at once; one that fails stays on the message as "Not sent"
- * (or what could not be done) with Retry, its text kept (chat store).
+ * (or what could not be done) with Retry, its text kept (api/outbox.ts).
  */
 export function Conversation({ stream, viewer, rights, emptyText, disabledText = UI_TEXT.chatRegisterNotice, ensureChat, markAsRead = false, header, notices }: ConversationProps) {
-  useStreamSync(stream, viewer);
   const queryClient = useQueryClient();
   const user = useSessionStore((store) => store.user);
-  const stored = useChatStore((store) => (stream ? store.streams[stream] : undefined));
-  // A guest's drawn /faq-chat: the room as the server read it, until the store has its own.
+  // A guest's drawn /faq-chat: the room as the server read it is the stream's first state.
   const seeded = useSeededStream(stream, viewer);
-  const state = stored?.loaded || !seeded ? stored : seeded;
-  // A member's first message waits under NEW_CHAT_STREAM until their conversation exists.
-  const waitingFirst = useChatStore((store) => (ensureChat ? store.streams[NEW_CHAT_STREAM]?.outbox : undefined)) ?? NO_OUTBOX;
-  const failed = useChatStore((store) => (stream ? store.failures[stream] === true : false));
+  const { state, failed } = useStream(stream, seeded);
   const messages = useMemo(() => (state ? Object.values(state.messages) : EMPTY), [state]);
-  const ownOutbox = state?.outbox ?? NO_OUTBOX;
-  const outbox = useMemo(() => [...Object.values(waitingFirst), ...Object.values(ownOutbox)], [waitingFirst, ownOutbox]);
+  const writeStream = stream ?? NEW_CHAT_STREAM;
+  // A member's first message waits under NEW_CHAT_STREAM until their conversation exists.
+  const outboxStreams = useMemo(() => (ensureChat && writeStream !== NEW_CHAT_STREAM ? [NEW_CHAT_STREAM, writeStream] : [writeStream]), [ensureChat, writeStream]);
+  const outbox = useOutbox(outboxStreams, state);
+  const writes = usePendingWrites(writeStream, state);
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
   const [openThreads, setOpenThreads] = useState<Record<string, boolean>>({});
   const root = useRef<HTMLDivElement>(null);
   // Retry and Discard go away once clicked: the focus goes to the message input, not to the page's start.
   const focusComposer = () => root.current?.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.focus();
   const isGlobal = stream === GLOBAL_STREAM;
-  const writeStream = stream ?? NEW_CHAT_STREAM;
   // Moderation of the room (contract §13): the pinned message, slow mode, one's own timeout.
   const room = useRoom(isGlobal);
   const zone = useTimeZone();
@@ -123,15 +120,14 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
   }, [queryClient, markAsRead, stream, isGlobal, state?.loaded, othersCount]);
 
   const submit = (content: string, current: ComposerMode): void => {
-    const store = useChatStore.getState();
     if (current.kind === 'edit') {
-      void store.edit(writeStream, current.message, content);
+      void edit(writeStream, current.message, content);
     } else {
       const replyTo = current.kind === 'reply' ? current.message : null;
       if (isGlobal) setLastPostAt(Date.now());
       // One's own reply opens its thread (on every poster's screen: it is where the reply shows).
       if (replyTo) setOpenThreads((open) => ({ ...open, [threadRootId(messages, replyTo)]: true }));
-      void store.send({
+      void send({
         stream: writeStream,
         content,
         replyTo,
@@ -153,25 +149,19 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
   const remove = (message: ChatMessage) => {
     if (!window.confirm('Delete this message?')) return;
     if (mode.kind !== 'new' && mode.message._id === message._id) setMode({ kind: 'new' });
-    void useChatStore.getState().remove(writeStream, message);
+    void removeMessage(writeStream, message);
   };
 
   const retry = (target: DeliveryTarget) => {
-    const store = useChatStore.getState();
     focusComposer();
-    if (target.kind === 'write') {
-      void store.retryWrite(writeStream, target.messageId);
-      return;
-    }
-    const where = waitingFirst[target.clientId] ? NEW_CHAT_STREAM : writeStream;
-    void store.retrySend(where, target.clientId, ensureChat);
+    if (target.kind === 'write') void retryWrite(target.messageId);
+    else void retrySend(target.clientId, ensureChat);
   };
 
   const discard = (target: DeliveryTarget) => {
-    const store = useChatStore.getState();
     focusComposer();
-    if (target.kind === 'write') store.dismissWrite(writeStream, target.messageId);
-    else store.discardSend(waitingFirst[target.clientId] ? NEW_CHAT_STREAM : writeStream, target.clientId);
+    if (target.kind === 'write') dismissWrite(target.messageId);
+    else discardSend(target.clientId);
   };
 
   return (
@@ -196,7 +186,7 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
       <MessageList
         messages={messages}
         outbox={outbox}
-        writes={state?.writes}
+        writes={writes}
         stream={stream}
         openThreads={openThreads}
         onToggleThread={(rootId, open) => setOpenThreads((current) => ({ ...current, [rootId]: open }))}
@@ -205,11 +195,11 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
         failed={failed}
         emptyText={emptyText}
         hasOlder={Boolean(state?.nextCursor)}
-        onLoadOlder={() => stream && void useChatStore.getState().loadOlder(stream, viewer).catch((error: unknown) => console.warn(error))}
+        onLoadOlder={() => stream && void loadOlder(stream).catch((error: unknown) => console.warn(error))}
         onReply={(message) => setMode({ kind: 'reply', message })}
         onEdit={(message) => setMode({ kind: 'edit', message })}
         onDelete={remove}
-        onToggleHide={(message) => void useChatStore.getState().toggleHidden(writeStream, message)}
+        onToggleHide={(message) => void toggleHidden(writeStream, message)}
         onRetry={retry}
         onDiscard={discard}
         {...(isGlobal ? { onModerate: moderate } : {})}
@@ -238,7 +228,7 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
         onSubmit={submit}
         onCancel={() => setMode({ kind: 'new' })}
       />
-      <ModerationDialog intent={intent} onClose={() => setIntent(null)} onHide={(message, reason) => void useChatStore.getState().toggleHidden(writeStream, message, reason)} />
+      <ModerationDialog intent={intent} onClose={() => setIntent(null)} onHide={(message, reason) => void toggleHidden(writeStream, message, reason)} />
     </Flex>
   );
 }

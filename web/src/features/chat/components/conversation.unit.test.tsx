@@ -2,9 +2,12 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { queryClient } from '@/lib/query-client';
 import { buttonNamed, byTestId, click, render, stubApi, waitFor } from '@/lib/test-render';
-import { useChatStore } from '@/features/chat/stores/chat-store';
-import { testMessage } from '@/features/chat/stores/test-messages';
+import { useSessionStore } from '@/stores/session-store';
+import { edit } from '@/features/chat/api/outbox';
+import { receiveEvent } from '@/features/chat/api/streams';
+import { testMessage } from '@/features/chat/utils/test-messages';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { Conversation } from './conversation';
 
@@ -17,13 +20,16 @@ describe('Conversation: after a failure', () => {
   afterEach(() => {
     view?.unmount();
     view = null;
-    useChatStore.getState().reset();
+    useSessionStore.setState({ token: null, sessionId: null, username: null });
+    queryClient.clear();
     vi.unstubAllGlobals();
   });
 
   const open = async (routes: Parameters<typeof stubApi>[0] = {}) => {
     stubApi({ 'GET /chat': () => ({ messages: [own], nextCursor: null }), 'GET /chat/events': () => ({ events: [], nextCursor: null }), ...routes });
-    view = render(<Conversation stream="global" viewer="user" rights={rina} emptyText="No messages" />);
+    useSessionStore.setState({ token: 't', sessionId: 's1', username: 'rina' });
+    // The app's one client: the streams and the outbox live there (api/streams.ts, api/outbox.ts).
+    view = render(<Conversation stream="global" viewer="user" rights={rina} emptyText="No messages" />, { client: queryClient });
     await waitFor(() => expect(byTestId('chat-message-content')?.textContent).toBe('text m1'));
   };
 
@@ -31,14 +37,14 @@ describe('Conversation: after a failure', () => {
     await open();
     click(document.querySelector('button[aria-label="Edit message"]'));
     expect(byTestId('composer-mode')?.textContent).toBe('Editing message');
-    act(() => useChatStore.getState().receive({ stream: 'global', seq: 2, type: 'message.hidden', message: { ...own, seq: 2, hidden: true, hiddenFor: ['all'] } }, 'user'));
+    act(() => receiveEvent({ stream: 'global', seq: 2, type: 'message.hidden', message: { ...own, seq: 2, hidden: true, hiddenFor: ['all'] } }));
     await waitFor(() => expect(byTestId('composer-mode')).toBeNull());
     expect(document.querySelector('textarea')?.value).toBe('');
   });
 
   it('Retry and Discard are described by the message’s text, and leave the focus in the message input', async () => {
     await open({ 'PATCH /chat/m1': () => ({ status: 503, body: { message: 'Unavailable' } }) });
-    act(() => void useChatStore.getState().edit('global', own, 'kata baru'));
+    act(() => void edit('global', own, 'kata baru'));
     await waitFor(() => expect(buttonNamed('Retry')).not.toBeNull());
     const retry = buttonNamed('Retry')!;
     const described = document.getElementById(retry.getAttribute('aria-describedby') ?? '');

@@ -7,7 +7,7 @@ import { TOP_BAR_HEIGHT } from '@/components/layouts/top-bar';
 import { useRealtimeStore } from '@/lib/realtime-client';
 import { useSessionStore } from '@/stores/session-store';
 import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
-import { GLOBAL_STREAM } from '@/features/chat/stores/chat-store';
+import { GLOBAL_STREAM } from '@/features/chat/api/streams';
 import { chatRights } from '@/features/chat/utils/rights';
 import { composerNotice } from './chat-notices';
 import { ConnectionBanner } from './connection-banner';

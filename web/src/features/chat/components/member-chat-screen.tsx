@@ -11,7 +11,7 @@ import { openWithAdmin } from '@/features/chat/api/open-with-admin';
 import { useChatListSync } from '@/features/chat/hooks/use-chat-list-sync';
 import { useIsWide } from '@/features/chat/hooks/use-is-wide';
 import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
-import { useChatStore } from '@/features/chat/stores/chat-store';
+import { seedStream } from '@/features/chat/api/streams';
 import { chatRights, withAdminsRights } from '@/features/chat/utils/rights';
 import { ChatList } from './chat-list';
 import { WithAdminsNotice } from './chat-notices';
@@ -44,13 +44,11 @@ export function MemberChatScreen() {
   const [open, setOpen] = useState(false);
   const wide = useIsWide();
 
-  // Its newest page goes into the chat store's stream, which the socket and the catch-up keep.
+  // Its newest page goes into the conversation's stream, which the socket and the catch-up keep.
   useEffect(() => {
     const chat = withAdmin?.chat;
     if (!chat) return;
-    useChatStore
-      .getState()
-      .seedStream(chat._id, withAdmin.messages)
+    seedStream(chat._id, withAdmin.messages)
       .catch((error: unknown) => console.warn('Could not load the chat with the admins', error));
   }, [withAdmin]);
 

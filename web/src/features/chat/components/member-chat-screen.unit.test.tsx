@@ -8,7 +8,7 @@ import { byTestId, stubApi, typeInto, waitFor } from '@/lib/test-render';
 import { mountPerTest } from '@/lib/test-session';
 import { useSessionStore } from '@/stores/session-store';
 import { WITH_ADMINS_NOTICE } from '@/features/chat/utils/rights';
-import { testMessage } from '@/features/chat/stores/test-messages';
+import { testMessage } from '@/features/chat/utils/test-messages';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('@/lib/test-socket')).fakeIo }));
 

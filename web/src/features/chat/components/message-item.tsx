@@ -4,7 +4,7 @@ import { isWithinEditWindow } from '@le/contracts';
 import { useId } from 'react';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
-import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
+import type { OutgoingMessage, PendingWrite } from '@/features/chat/api/outbox';
 import { useTimeZone } from '@/lib/dates';
 import { formatTime, messageDisplay } from '@/features/chat/utils/format';
 import type { ChatRights } from '@/features/chat/utils/rights';

@@ -2,7 +2,7 @@ import { Box, Button, Flex, Separator, Spinner, Stack, Text } from '@chakra-ui/r
 import type { ChatMessage } from '@le/contracts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
-import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
+import type { OutgoingMessage, PendingWrite } from '@/features/chat/api/outbox';
 import { useTimeZone } from '@/lib/dates';
 import { dayKey, formatDate } from '@/features/chat/utils/format';
 import { outgoingAsMessage, outgoingId } from '@/features/chat/utils/outgoing';

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { buttonNamed, byTestId, render } from '@/lib/test-render';
-import type { OutgoingMessage, PendingWrite } from '@/features/chat/stores/chat-reducer';
-import { testMessage, testSender } from '@/features/chat/stores/test-messages';
+import type { OutgoingMessage, PendingWrite } from '@/features/chat/api/outbox';
+import { testMessage, testSender } from '@/features/chat/utils/test-messages';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { MessageList } from './message-list';
 
@@ -14,6 +14,7 @@ const admin: ChatRights = { canPost: true, isAdmin: true, notice: null, expired:
 const root = testMessage('m1', 1);
 const reply = testMessage('m2', 2, { createdAt: '2026-11-20T10:01:00.000Z', replyTo: { _id: 'm1', sender: testSender, preview: 'text m1' } });
 const outgoingReply: OutgoingMessage = {
+  stream: 'global',
   clientId: 'c1',
   content: 'balasan',
   replyTo: root,

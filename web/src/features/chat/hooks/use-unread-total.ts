@@ -1,17 +1,13 @@
-import type { ChatSummary } from '@le/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { acquireRealtime } from '@/lib/realtime-client';
+import { unreadTotal } from '@/lib/unread';
 import { chatListQuery } from '@/features/chat/api/get-chats';
 import type { ChatListKind } from '@/features/chat/api/get-chats';
 import { useChatListRefresh } from './use-chat-list-refresh';
 
 export { UNREAD_MAX_WAIT_MS, UNREAD_SETTLE_MS } from './use-chat-list-refresh';
-
-/** The viewer's unread private messages: the sum of `unreadCount` over their chats (spec §3). */
-export const unreadTotal = (chats: readonly Pick<ChatSummary, 'unreadCount'>[] | undefined): number =>
-  (chats ?? []).reduce((sum, chat) => sum + (Number.isFinite(chat.unreadCount) && chat.unreadCount > 0 ? chat.unreadCount : 0), 0);
 
 /**
  * The signed-in viewer's unread total, live, on any page (`kind`: 'admin' for an admin, 'user' for

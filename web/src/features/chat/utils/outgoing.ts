@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@le/contracts';
 
-import type { OutgoingMessage } from '@/features/chat/stores/chat-reducer';
+import type { OutgoingMessage } from '@/features/chat/api/outbox';
 
 /** The list id of a message on its way (never a server id: those are ObjectIds). */
 export const outgoingId = (clientId: string): string => `outgoing:${clientId}`;

@@ -2,11 +2,15 @@
 import type { ChatEventPayload, ChatEventRecord, ChatMessage } from '@le/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { queryClient } from '@/lib/query-client';
+import { useSessionStore } from '@/stores/session-store';
 import { CHAT_WRITE_TIMEOUT_MS } from '@/features/chat/api/write-timeout';
 import { openWithAdmin } from '@/features/chat/api/open-with-admin';
+import { testMessage, testSender } from '@/features/chat/utils/test-messages';
 
-import { GLOBAL_STREAM, NEW_CHAT_STREAM, useChatStore } from './chat-store';
-import { testMessage, testSender } from './test-messages';
+import { chatKeys } from './keys';
+import { discardSend, dismissWrite, edit, outgoingOf, pendingWriteOf, remove, retrySend, retryWrite, send, toggleHidden } from './outbox';
+import { GLOBAL_STREAM, NEW_CHAT_STREAM, catchUp, heldStream, loadOlder, receiveEvent, scopeNow, streamQuery } from './streams';
 
 const message = testMessage;
 const record = (seq: number, type: ChatEventRecord['type'], msg?: ChatMessage): ChatEventRecord => ({
@@ -27,8 +31,19 @@ const calls: string[] = [];
 const writes: { method: string; path: string; body: Record<string, unknown> | undefined }[] = [];
 let answer: (method: string, path: string, body: Record<string, unknown> | undefined) => Response = () => Response.json({ message: 'not found' }, { status: 404 });
 
+/** A stream read as a screen reads it: its newest page, then the log after it. */
+const read = async (stream: string) => {
+  await queryClient.fetchQuery(streamQuery(stream, scopeNow()));
+  await catchUp(stream);
+};
+/** This client's sends on their way or Not sent, and its changes, as the screens get them. */
+const outbox = () => queryClient.getMutationCache().findAll({ mutationKey: chatKeys.sends() }).map(outgoingOf);
+const pending = () => Object.fromEntries(queryClient.getMutationCache().findAll({ mutationKey: chatKeys.writes() }).map(pendingWriteOf));
+
 beforeEach(() => {
-  useChatStore.getState().reset();
+  // Nothing kept from an earlier test's unsent messages (api/saved-outbox.ts).
+  localStorage.clear();
+  queryClient.clear();
   log = [];
   listed = [];
   calls.length = 0;
@@ -60,7 +75,7 @@ const waitFor = async (check: () => boolean) => {
   expect(check()).toBe(true);
 };
 
-describe('useChatStore', () => {
+describe('a stream as a query, patched in place', () => {
   it('Load older asked before the first page came (a drawn room’s click, held until the app was there) loads that page, then the older one', async () => {
     vi.stubGlobal(
       'fetch',
@@ -73,16 +88,16 @@ describe('useChatStore', () => {
         return Response.json({ message: 'not found' }, { status: 404 });
       }),
     );
-    await useChatStore.getState().loadOlder(GLOBAL_STREAM, 'guest');
-    expect(Object.keys(useChatStore.getState().streams[GLOBAL_STREAM]!.messages).sort()).toEqual(['m1', 'm2']);
+    await loadOlder(GLOBAL_STREAM);
+    expect(Object.keys(heldStream(GLOBAL_STREAM)!.messages).sort()).toEqual(['m1', 'm2']);
     expect(calls).toContain('/api/chat/public?before=c1');
   });
 
   it('loads the list, then reads what happened after it from the event log', async () => {
     listed = [message('m1', 1)];
     log = [record(1, 'message.posted', message('m1', 1)), record(2, 'message.posted', message('m2', 2))];
-    await useChatStore.getState().loadStream(GLOBAL_STREAM, 'guest');
-    const stream = useChatStore.getState().streams[GLOBAL_STREAM];
+    await read(GLOBAL_STREAM);
+    const stream = heldStream(GLOBAL_STREAM);
     expect(stream?.seq).toBe(2);
     expect(Object.keys(stream?.messages ?? {}).sort()).toEqual(['m1', 'm2']);
     expect(calls).toEqual(['/api/chat/public', '/api/chat/events?stream=global&after=1&limit=200']);
@@ -91,7 +106,7 @@ describe('useChatStore', () => {
   it('on a sequence gap catches up from the log and applies every missed event once', async () => {
     listed = [message('m1', 1)];
     log = [record(1, 'message.posted', message('m1', 1))];
-    await useChatStore.getState().loadStream(GLOBAL_STREAM, 'guest');
+    await read(GLOBAL_STREAM);
     // the socket missed seq 2 (a post) and 3 (a hide), and delivers 4
     log.push(
       record(2, 'message.posted', message('m2', 2)),
@@ -99,55 +114,85 @@ describe('useChatStore', () => {
       record(4, 'message.edited', message('m2', 4, { content: 'edited' })),
     );
     const live: ChatEventPayload = { stream: GLOBAL_STREAM, seq: 4, type: 'message.edited', message: message('m2', 4, { content: 'edited' }) };
-    useChatStore.getState().receive(live, 'guest');
-    await waitFor(() => useChatStore.getState().streams[GLOBAL_STREAM]?.seq === 4);
-    const stream = useChatStore.getState().streams[GLOBAL_STREAM]!;
+    receiveEvent(live);
+    await waitFor(() => heldStream(GLOBAL_STREAM)?.seq === 4);
+    const stream = heldStream(GLOBAL_STREAM)!;
     expect(stream.gap).toBe(false);
     expect(stream.messages.m1).toMatchObject({ hidden: true, content: '' });
     expect(stream.messages.m2?.content).toBe('edited');
     expect(calls.at(-1)).toBe('/api/chat/events?stream=global&after=1&limit=200');
     // the socket's copy arriving again is a no-op
-    const before = useChatStore.getState().streams[GLOBAL_STREAM];
-    useChatStore.getState().receive(live, 'guest');
-    expect(useChatStore.getState().streams[GLOBAL_STREAM]).toBe(before);
+    const before = heldStream(GLOBAL_STREAM);
+    receiveEvent(live);
+    expect(heldStream(GLOBAL_STREAM)).toBe(before);
+  });
+
+  it('the next event patches the held stream in place, with no read; the query is never read again whole', async () => {
+    listed = [message('m1', 1)];
+    await read(GLOBAL_STREAM);
+    const before = calls.length;
+    receiveEvent({ stream: GLOBAL_STREAM, seq: 2, type: 'message.posted', message: message('m2', 2) });
+    expect(heldStream(GLOBAL_STREAM)?.seq).toBe(2);
+    expect(Object.keys(heldStream(GLOBAL_STREAM)!.messages).sort()).toEqual(['m1', 'm2']);
+    await queryClient.refetchQueries({ queryKey: chatKeys.all, stale: true });
+    expect(calls.length).toBe(before);
   });
 
   it('ignores events of streams no screen shows', () => {
-    useChatStore.getState().receive({ stream: 'abc', seq: 1, type: 'message.posted', message: message('x', 1) }, 'user');
-    expect(useChatStore.getState().streams.abc).toBeUndefined();
+    receiveEvent({ stream: 'abc', seq: 1, type: 'message.posted', message: message('x', 1) });
+    expect(heldStream('abc')).toBeUndefined();
+  });
+
+  it('a read of an earlier session that answers late changes nothing of the next session’s stream', async () => {
+    listed = [message('m1', 1)];
+    await read(GLOBAL_STREAM);
+    let release: (response: Response) => void = () => undefined;
+    vi.mocked(fetch).mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
+    const older = catchUp(GLOBAL_STREAM);
+    // another account signs in on this tab, and reads the room
+    useSessionStore.setState({ token: 'other', sessionId: 's2', username: 'budi' });
+    await read(GLOBAL_STREAM);
+    const mine = heldStream(GLOBAL_STREAM);
+    release(Response.json({ events: [record(2, 'message.posted', message('m9', 2, { content: 'for the guest only' }))] }));
+    await older;
+    expect(heldStream(GLOBAL_STREAM)).toBe(mine);
+    expect(heldStream(GLOBAL_STREAM)?.messages.m9).toBeUndefined();
+    useSessionStore.setState({ token: null, sessionId: null, username: null });
   });
 });
 
 describe('failures that show: sends, edits and hides kept as Not sent, retried once', () => {
-  const global = () => useChatStore.getState().streams[GLOBAL_STREAM]!;
+  const global = () => heldStream(GLOBAL_STREAM)!;
+  beforeEach(() => useSessionStore.setState({ token: 't', sessionId: 's1', username: 'rina' }));
+  afterEach(() => useSessionStore.setState({ token: null, sessionId: null, username: null }));
   const offline = () => {
     throw new TypeError('Failed to fetch');
   };
   const load = async () => {
     listed = [message('m1', 1)];
     log = [record(1, 'message.posted', message('m1', 1))];
-    await useChatStore.getState().loadStream(GLOBAL_STREAM, 'user');
+    await read(GLOBAL_STREAM);
   };
 
   it('a send that fails is kept with its text and parent; Retry resends the same clientId and it shows once, with the socket copy too', async () => {
     await load();
     answer = offline;
     const parent = global().messages.m1!;
-    const sent = await useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'halo', replyTo: parent, sender: testSender });
+    const sent = await send({ stream: GLOBAL_STREAM, content: 'halo', replyTo: parent, sender: testSender });
     expect(sent).toBe(false);
-    const [entry] = Object.values(global().outbox);
+    const [entry] = outbox();
     expect(entry).toMatchObject({ content: 'halo', status: 'failed', replyTo: { _id: 'm1' } });
     expect(writes).toEqual([{ method: 'POST', path: '/api/chat', body: { content: 'halo', type: 'global', replyTo: 'm1', clientId: entry!.clientId } }]);
 
     // the network is back: the same body again, and the server's message replaces the waiting one
     const stored = message('m2', 2, { content: 'halo', clientId: entry!.clientId, replyTo: { _id: 'm1', sender: testSender, preview: 'text m1' } });
     answer = () => Response.json({ message: stored }, { status: 201 });
-    await expect(useChatStore.getState().retrySend(GLOBAL_STREAM, entry!.clientId)).resolves.toBe(true);
+    await expect(retrySend(entry!.clientId)).resolves.toBe(true);
     expect(writes[1]).toEqual(writes[0]);
-    expect(global().outbox).toEqual({});
+    expect(outbox()).toEqual([]);
     expect(Object.keys(global().messages).sort()).toEqual(['m1', 'm2']);
     // the socket's copy of the same post: still one message, and the sequence moves on
-    useChatStore.getState().receive({ stream: GLOBAL_STREAM, seq: 2, type: 'message.posted', message: stored }, 'user');
+    receiveEvent({ stream: GLOBAL_STREAM, seq: 2, type: 'message.posted', message: stored });
     expect(Object.keys(global().messages).sort()).toEqual(['m1', 'm2']);
     expect(global().seq).toBe(2);
   });
@@ -155,24 +200,30 @@ describe('failures that show: sends, edits and hides kept as Not sent, retried o
   it('a 4xx keeps the server’s reason; the socket may settle a send before its answer; Discard drops a Not-sent one', async () => {
     await load();
     answer = () => Response.json({ message: 'Too many messages, slow down.' }, { status: 429 });
-    await useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'cepat', replyTo: null, sender: testSender });
-    const [refused] = Object.values(global().outbox);
+    await send({ stream: GLOBAL_STREAM, content: 'cepat', replyTo: null, sender: testSender });
+    const [refused] = outbox();
     expect(refused).toMatchObject({ status: 'failed', error: 'Too many messages, slow down.', permanent: false });
-    useChatStore.getState().discardSend(GLOBAL_STREAM, refused!.clientId);
-    expect(global().outbox).toEqual({});
+    discardSend(refused!.clientId);
+    expect(outbox()).toEqual([]);
 
     // the push arrives while the POST is still on its way
     let release: (response: Response) => void = () => undefined;
     answer = () => {
       throw new Error('replaced below');
     };
-    vi.mocked(fetch).mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
-    const sending = useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'duluan', replyTo: null, sender: testSender });
-    const [waiting] = Object.values(global().outbox);
+    const posting = new Promise<void>((posted) =>
+      vi.mocked(fetch).mockImplementationOnce(() => {
+        posted();
+        return new Promise<Response>((resolve) => (release = resolve));
+      }),
+    );
+    const sending = send({ stream: GLOBAL_STREAM, content: 'duluan', replyTo: null, sender: testSender });
+    const [waiting] = outbox();
+    await posting;
     expect(waiting?.status).toBe('sending');
     const stored = message('m2', 2, { content: 'duluan', clientId: waiting!.clientId });
-    useChatStore.getState().receive({ stream: GLOBAL_STREAM, seq: 2, type: 'message.posted', message: stored }, 'user');
-    expect(global().outbox).toEqual({});
+    receiveEvent({ stream: GLOBAL_STREAM, seq: 2, type: 'message.posted', message: stored });
+    expect(outbox()).toEqual([]);
     release(Response.json({ message: stored }, { status: 201 }));
     await expect(sending).resolves.toBe(true);
     expect(Object.values(global().messages).filter((held) => held.content === 'duluan')).toHaveLength(1);
@@ -182,42 +233,42 @@ describe('failures that show: sends, edits and hides kept as Not sent, retried o
     await load();
     answer = () => Response.json({ message: 'Server error' }, { status: 500 });
     const original = global().messages.m1!;
-    await expect(useChatStore.getState().edit(GLOBAL_STREAM, original, 'kata baru')).resolves.toBe(false);
-    expect(global().writes.m1).toMatchObject({ kind: 'edit', content: 'kata baru', status: 'failed', error: null, permanent: false });
+    await expect(edit(GLOBAL_STREAM, original, 'kata baru')).resolves.toBe(false);
+    expect(pending().m1).toMatchObject({ kind: 'edit', content: 'kata baru', status: 'failed', error: null, permanent: false });
     expect(global().messages.m1?.content).toBe('text m1');
 
     answer = () => Response.json({ message: message('m1', 2, { content: 'kata baru' }) });
-    await expect(useChatStore.getState().retryWrite(GLOBAL_STREAM, 'm1')).resolves.toBe(true);
+    await expect(retryWrite('m1')).resolves.toBe(true);
     expect(writes.map(({ method, path, body }) => [method, path, body])).toEqual([
       ['PATCH', '/api/chat/m1', { content: 'kata baru' }],
       ['PATCH', '/api/chat/m1', { content: 'kata baru' }],
     ]);
-    expect(global().writes).toEqual({});
+    expect(pending()).toEqual({});
     expect(global().messages.m1?.content).toBe('kata baru');
   });
 
   it('a hide whose answer was lost is not toggled back by Retry: what the server did is read first', async () => {
     await load();
     answer = offline;
-    await useChatStore.getState().toggleHidden(GLOBAL_STREAM, global().messages.m1!);
-    expect(global().writes.m1).toMatchObject({ kind: 'hide', hidden: true, status: 'failed' });
+    await toggleHidden(GLOBAL_STREAM, global().messages.m1!);
+    expect(pending().m1).toMatchObject({ kind: 'hide', hidden: true, status: 'failed' });
     // the server had hidden it; the log says so
     log.push(record(2, 'message.hidden', message('m1', 2, { hidden: true, hiddenFor: ['all'] })));
-    await expect(useChatStore.getState().retryWrite(GLOBAL_STREAM, 'm1')).resolves.toBe(true);
+    await expect(retryWrite('m1')).resolves.toBe(true);
     expect(writes).toHaveLength(1);
-    expect(global().writes).toEqual({});
+    expect(pending()).toEqual({});
     expect(global().messages.m1?.hidden).toBe(true);
 
     // a hide that really failed is sent again on Retry
     answer = offline;
-    await useChatStore.getState().toggleHidden(GLOBAL_STREAM, global().messages.m1!);
-    expect(global().writes.m1).toMatchObject({ kind: 'hide', hidden: false, status: 'failed' });
+    await toggleHidden(GLOBAL_STREAM, global().messages.m1!);
+    expect(pending().m1).toMatchObject({ kind: 'hide', hidden: false, status: 'failed' });
     answer = () => Response.json({ message: message('m1', 3) });
-    await useChatStore.getState().retryWrite(GLOBAL_STREAM, 'm1');
+    await retryWrite('m1');
     expect(writes.map(({ path }) => path)).toEqual(['/api/chat/m1/hide', '/api/chat/m1/hide', '/api/chat/m1/hide']);
     expect(global().messages.m1?.hidden).toBe(false);
-    useChatStore.getState().dismissWrite(GLOBAL_STREAM, 'm1');
-    expect(global().writes).toEqual({});
+    dismissWrite('m1');
+    expect(pending()).toEqual({});
   });
 
   it('a request that never answers ends as a network failure after the time limit: Not sent, with Retry', async () => {
@@ -228,29 +279,29 @@ describe('failures that show: sends, edits and hides kept as Not sent, retried o
     vi.mocked(fetch).mockImplementation(hang);
     vi.useFakeTimers();
     try {
-      const sending = useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'halo', replyTo: null, sender: testSender });
-      const editing = useChatStore.getState().edit(GLOBAL_STREAM, global().messages.m1!, 'baru');
+      const sending = send({ stream: GLOBAL_STREAM, content: 'halo', replyTo: null, sender: testSender });
+      const editing = edit(GLOBAL_STREAM, global().messages.m1!, 'baru');
       await vi.advanceTimersByTimeAsync(CHAT_WRITE_TIMEOUT_MS - 1);
-      expect(Object.values(global().outbox)[0]?.status).toBe('sending');
-      expect(global().writes.m1?.status).toBe('sending');
+      expect(outbox()[0]?.status).toBe('sending');
+      expect(pending().m1?.status).toBe('sending');
       await vi.advanceTimersByTimeAsync(1);
       await expect(sending).resolves.toBe(false);
       await expect(editing).resolves.toBe(false);
-      expect(Object.values(global().outbox)[0]).toMatchObject({ status: 'failed', error: null, permanent: false });
-      expect(global().writes.m1).toMatchObject({ status: 'failed' });
+      expect(outbox()[0]).toMatchObject({ status: 'failed', error: null, permanent: false });
+      expect(pending().m1).toMatchObject({ status: 'failed' });
 
       // hides, deletes and the opening of a member's conversation are bounded too
-      const hiding = useChatStore.getState().toggleHidden(GLOBAL_STREAM, message('m1', 1));
+      const hiding = toggleHidden(GLOBAL_STREAM, message('m1', 1));
       const opening = openWithAdmin();
       const openingFailed = expect(opening).rejects.toMatchObject({ status: 0 });
       await vi.advanceTimersByTimeAsync(CHAT_WRITE_TIMEOUT_MS);
       await expect(hiding).resolves.toBe(false);
       await openingFailed;
-      useChatStore.getState().dismissWrite(GLOBAL_STREAM, 'm1');
-      const removing = useChatStore.getState().remove(GLOBAL_STREAM, message('m1', 1));
+      dismissWrite('m1');
+      const removing = remove(GLOBAL_STREAM, message('m1', 1));
       await vi.advanceTimersByTimeAsync(CHAT_WRITE_TIMEOUT_MS);
       await expect(removing).resolves.toBe(false);
-      expect(global().writes.m1).toMatchObject({ kind: 'delete', status: 'failed' });
+      expect(pending().m1).toMatchObject({ kind: 'delete', status: 'failed' });
     } finally {
       vi.useRealTimers();
     }
@@ -259,29 +310,32 @@ describe('failures that show: sends, edits and hides kept as Not sent, retried o
   it('a refusal no retry can change (a 4xx but 408 and 429) is recorded as permanent; a new try starts afresh', async () => {
     await load();
     answer = () => Response.json({ message: 'This message is hidden.' }, { status: 403 });
-    await useChatStore.getState().edit(GLOBAL_STREAM, global().messages.m1!, 'baru');
-    expect(global().writes.m1).toMatchObject({ status: 'failed', error: 'This message is hidden.', permanent: true });
+    await edit(GLOBAL_STREAM, global().messages.m1!, 'baru');
+    expect(pending().m1).toMatchObject({ status: 'failed', error: 'This message is hidden.', permanent: true });
     answer = () => Response.json({ message: 'The message you reply to was deleted.' }, { status: 404 });
-    await useChatStore.getState().send({ stream: GLOBAL_STREAM, content: 'halo', replyTo: global().messages.m1!, sender: testSender });
-    expect(Object.values(global().outbox)[0]).toMatchObject({ status: 'failed', error: 'The message you reply to was deleted.', permanent: true });
-    useChatStore.getState().dismissWrite(GLOBAL_STREAM, 'm1');
+    await send({ stream: GLOBAL_STREAM, content: 'halo', replyTo: global().messages.m1!, sender: testSender });
+    expect(outbox()[0]).toMatchObject({ status: 'failed', error: 'The message you reply to was deleted.', permanent: true });
+    dismissWrite('m1');
 
     for (const status of [408, 429, 500, 503]) {
       answer = () => Response.json({ message: 'later' }, { status });
-      await useChatStore.getState().toggleHidden(GLOBAL_STREAM, global().messages.m1!);
-      expect(global().writes.m1).toMatchObject({ status: 'failed', permanent: false });
-      useChatStore.getState().dismissWrite(GLOBAL_STREAM, 'm1');
+      await toggleHidden(GLOBAL_STREAM, global().messages.m1!);
+      expect(pending().m1).toMatchObject({ status: 'failed', permanent: false });
+      dismissWrite('m1');
     }
   });
 
-  it('a member’s first message waits until the conversation is opened, then moves into it', async () => {
+  it('a member’s first message opens the conversation and is posted into it; Not sent, Retry posts into the same one', async () => {
     const ensureChat = vi.fn(async () => 'c1');
     answer = offline;
-    await useChatStore.getState().send({ stream: NEW_CHAT_STREAM, content: 'halo admin', replyTo: null, sender: testSender, ensureChat });
+    await send({ stream: NEW_CHAT_STREAM, content: 'halo admin', replyTo: null, sender: testSender, ensureChat });
     expect(ensureChat).toHaveBeenCalledTimes(1);
-    const [entry] = Object.values(useChatStore.getState().streams.c1!.outbox);
-    expect(entry).toMatchObject({ content: 'halo admin', status: 'failed' });
-    expect(useChatStore.getState().streams[NEW_CHAT_STREAM]?.outbox).toEqual({});
+    const [entry] = outbox();
+    expect(entry).toMatchObject({ stream: NEW_CHAT_STREAM, content: 'halo admin', status: 'failed' });
     expect(writes[0]?.body).toEqual({ content: 'halo admin', type: 'private', chatId: 'c1', clientId: entry!.clientId });
+    answer = () => Response.json({ message: message('p1', 1, { type: 'private', chatId: 'c1', content: 'halo admin', clientId: entry!.clientId }) }, { status: 201 });
+    await expect(retrySend(entry!.clientId, ensureChat)).resolves.toBe(true);
+    expect(writes[1]).toEqual(writes[0]);
+    expect(outbox()).toEqual([]);
   });
 });

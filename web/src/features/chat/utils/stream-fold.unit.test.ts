@@ -1,9 +1,8 @@
 import type { ChatEventPayload } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { applyEvent, applyEvents, dropOutgoing, dropWrite, emptyStream, failWrite, markOutgoing, mergeSnapshot, queueOutgoing, receiveMessage, startWrite } from './chat-reducer';
-import type { OutgoingMessage } from './chat-reducer';
-import { testMessage, testSender } from './test-messages';
+import { applyEvent, applyEvents, emptyStream, holdsSend, mergeSnapshot, receiveMessage, writeDone } from './stream-fold';
+import { testMessage } from './test-messages';
 
 const message = testMessage;
 const posted = (seq: number, id = `m${seq}`): ChatEventPayload => ({ stream: 'global', seq, type: 'message.posted', message: message(id, seq) });
@@ -101,70 +100,24 @@ describe('catch-up and snapshots', () => {
   });
 });
 
-describe('messages on their way (the outbox) and changes on their way (writes)', () => {
-  const outgoing = (clientId: string, changes: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
-    clientId,
-    content: `draft ${clientId}`,
-    replyTo: null,
-    sender: testSender,
-    createdAt: '2026-11-20T10:01:00.000Z',
-    status: 'sending',
-    error: null,
-    permanent: false,
-    ...changes,
+describe('what settles a message or a change on its way', () => {
+  it('a stream holds a send once the server version with its clientId is in, however it came', () => {
+    let state = applyEvent(loaded(), posted(1));
+    expect(holdsSend(state, 'c1')).toBe(false);
+    expect(holdsSend(undefined, 'c1')).toBe(false);
+    state = mergeSnapshot(state, [message('m5', 5, { clientId: 'c1' })]);
+    expect(holdsSend(state, 'c1')).toBe(true);
+    expect(holdsSend(state, 'c2')).toBe(false);
   });
 
-  it('a failed send keeps its text and parent; the server version (its clientId) settles it, once, however it comes', () => {
-    const parent = message('m1', 1);
-    let state = queueOutgoing(applyEvent(loaded(), posted(1)), outgoing('c1', { replyTo: parent }));
-    state = markOutgoing(state, 'c1', 'failed', 'Too many messages');
-    expect(state.outbox.c1).toMatchObject({ status: 'failed', content: 'draft c1', replyTo: { _id: 'm1' }, error: 'Too many messages', permanent: false });
-    // a refusal for good is recorded as such, and a new try starts afresh
-    expect(markOutgoing(state, 'c1', 'failed', 'The message you reply to was deleted.', true).outbox.c1).toMatchObject({ status: 'failed', permanent: true });
-    // Retry: sending again; the socket brings the post (seq 2) before the answer
-    state = markOutgoing(state, 'c1', 'sending');
-    const sent = message('m2', 2, { content: 'draft c1', clientId: 'c1', replyTo: { _id: 'm1', sender: testSender, preview: 'text m1' } });
-    state = applyEvent(state, { stream: 'global', seq: 2, type: 'message.posted', message: sent });
-    expect(state.outbox).toEqual({});
-    expect(state.seq).toBe(2);
-    // then the REST answer: the same message, nothing doubles
-    state = receiveMessage(state, sent);
-    expect(Object.keys(state.messages).sort()).toEqual(['m1', 'm2']);
-    // a late failure of a try that reached the server anyway changes nothing
-    expect(markOutgoing(state, 'c1', 'failed')).toBe(state);
-    // and queueing it again (a retry after the answer was lost) sees it held
-    expect(queueOutgoing(state, outgoing('c1'))).toBe(state);
-  });
-
-  it('a list (a snapshot or a catch-up) that holds the sent message settles it too, and keeps the rest waiting', () => {
-    let state = queueOutgoing(queueOutgoing(loaded(), outgoing('c1')), outgoing('c2', { status: 'failed' }));
-    state = mergeSnapshot({ ...state, loaded: false }, [message('m5', 5, { clientId: 'c1' })]);
-    expect(Object.keys(state.outbox)).toEqual(['c2']);
-    expect(state.seq).toBe(5);
-    expect(dropOutgoing(state, 'c2').outbox).toEqual({});
-  });
-
-  it('a failed edit, hide or delete stays until the server version shows it done', () => {
-    let state = applyEvents(loaded(), [posted(1), posted(2)]);
-    state = startWrite(state, 'm1', { kind: 'edit', content: 'new words', status: 'sending', error: null, permanent: false });
-    expect(failWrite(state, 'm1', 'This message is hidden.', true).writes.m1).toMatchObject({ status: 'failed', error: 'This message is hidden.', permanent: true });
-    state = failWrite(state, 'm1', null);
-    expect(state.writes.m1).toMatchObject({ kind: 'edit', content: 'new words', status: 'failed', permanent: false });
-    // another version of the message (not this edit) leaves it waiting
-    state = applyEvent(state, { stream: 'global', seq: 3, type: 'message.posted', message: message('m3', 3) });
-    expect(state.writes.m1?.status).toBe('failed');
-    state = applyEvent(state, { stream: 'global', seq: 4, type: 'message.edited', message: message('m1', 4, { content: 'new words' }) });
-    expect(state.writes).toEqual({});
-
-    state = startWrite(state, 'm2', { kind: 'hide', hidden: true, status: 'sending', error: null, permanent: false });
-    state = applyEvent(state, { stream: 'global', seq: 5, type: 'message.hidden', message: message('m2', 5, { hidden: true, hiddenFor: ['all'] }) });
-    expect(state.writes).toEqual({});
-    // a failure reported after its result arrived is no failure
-    expect(failWrite(state, 'm2', 'gone')).toBe(state);
-
-    state = startWrite(state, 'm3', { kind: 'delete', status: 'failed', error: null, permanent: false });
-    state = applyEvent(state, { stream: 'global', seq: 6, type: 'message.deleted', message: message('m3', 6, { deleted: true, content: '' }) });
-    expect(state.writes).toEqual({});
-    expect(dropWrite(state, 'm3')).toBe(state);
+  it('an edit, hide or delete is done once the message shows it; a deleted message settles every change', () => {
+    expect(writeDone({ kind: 'edit', content: 'new words' }, message('m1', 1))).toBe(false);
+    expect(writeDone({ kind: 'edit', content: 'new words' }, message('m1', 2, { content: 'new words' }))).toBe(true);
+    expect(writeDone({ kind: 'hide', hidden: true }, message('m1', 2))).toBe(false);
+    expect(writeDone({ kind: 'hide', hidden: true }, message('m1', 3, { hidden: true, hiddenFor: ['all'] }))).toBe(true);
+    expect(writeDone({ kind: 'hide', hidden: false }, message('m1', 3, { hidden: true, hiddenFor: ['all'] }))).toBe(false);
+    expect(writeDone({ kind: 'delete' }, message('m1', 3))).toBe(false);
+    expect(writeDone({ kind: 'edit', content: 'x' }, message('m1', 4, { deleted: true, content: '' }))).toBe(true);
+    expect(writeDone({ kind: 'delete' }, undefined)).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 import { STORAGE_KEYS } from '@/config/brand';
 import { storage } from '@/lib/storage';
 
-import type { OutgoingMessage, StreamState } from './chat-reducer';
+import type { OutgoingMessage, SendVariables } from './outbox';
 
 /**
- * The messages a user wrote that the server has not confirmed, kept in this browser so that a reload
- * or a closed tab does not lose them: they come back as Not sent, with Retry and Discard (a retry
+ * The messages a user wrote that the server has not confirmed (their send mutations: outbox.ts),
+ * kept in this browser so that a reload or a closed tab does not lose them: they come back as Not sent, with Retry and Discard (a retry
  * carries the same clientId, so a message the server did store is not posted twice, and the list
  * settles it as soon as it shows the server's copy). One key for the signed-in user (`owner`: their
  * username); removed at sign-out (the session store, on every page), so that a shared computer keeps
@@ -15,9 +15,10 @@ export const OUTBOX_STORAGE_KEY = STORAGE_KEYS.chatOutbox;
 /** At most this many kept (the oldest go first): a safety bound, never reached by a person typing. */
 export const OUTBOX_LIMIT = 50;
 
+/** One kept message (the shape earlier builds kept too: a browser's outbox survives an upgrade). */
 interface SavedEntry {
   stream: string;
-  message: OutgoingMessage;
+  message: Omit<SendVariables, 'stream'> & { permanent?: boolean };
 }
 interface Saved {
   owner: string;
@@ -50,24 +51,28 @@ const read = (owner: string): SavedEntry[] => {
 };
 
 /**
- * What was kept for `owner`, by stream and clientId, each as Not sent: a send cut short by the reload
- * did not answer, and only the reader may decide to send it again.
+ * What was kept for `owner`, oldest first, each to come back as Not sent: a send cut short by the
+ * reload did not answer, and only the reader may decide to send it again. `permanent`: the server
+ * had refused it for good.
  */
-export const restoreOutbox = (owner: string): Record<string, Record<string, OutgoingMessage>> => {
-  const byStream: Record<string, Record<string, OutgoingMessage>> = {};
-  for (const { stream, message } of read(owner)) {
-    byStream[stream] = { ...byStream[stream], [message.clientId]: { ...message, replyTo: message.replyTo ?? null, status: 'failed', error: null, permanent: Boolean(message.permanent) } };
-  }
-  return byStream;
-};
+export const restoreOutbox = (owner: string): Array<SendVariables & { permanent: boolean }> =>
+  read(owner).map(({ stream, message }) => ({
+    stream,
+    clientId: message.clientId,
+    content: message.content,
+    replyTo: message.replyTo ?? null,
+    sender: message.sender,
+    createdAt: message.createdAt,
+    permanent: Boolean(message.permanent),
+  }));
 
 /**
  * Keeps this tab's outbox for `owner`: its entries written, the ones it no longer has (sent,
  * discarded) removed; another tab's entries stay as they are. `known` is what this tab kept last
  * time (the clientIds); the answer is what it keeps now.
  */
-export const saveOutbox = (owner: string, streams: Record<string, StreamState>, known: ReadonlySet<string>): Set<string> => {
-  const mine = Object.entries(streams).flatMap(([stream, state]) => Object.values(state.outbox).map((message) => ({ stream, message })));
+export const saveOutbox = (owner: string, outbox: readonly OutgoingMessage[], known: ReadonlySet<string>): Set<string> => {
+  const mine: SavedEntry[] = outbox.map(({ stream, status: _status, error: _error, ...message }) => ({ stream, message }));
   const ids = new Set(mine.map((entry) => entry.message.clientId));
   const others = read(owner).filter((entry) => !known.has(entry.message.clientId) && !ids.has(entry.message.clientId));
   const entries = [...others, ...mine].sort((a, b) => a.message.createdAt.localeCompare(b.message.createdAt)).slice(-OUTBOX_LIMIT);

@@ -8,7 +8,7 @@ import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import type { AuthNavigationState } from '@/config/paths';
 import { navActionFor } from '@/lib/viewer-action';
-import { useModerationStore } from '@/stores/moderation-store';
+import { useOpenReports } from '@/lib/open-reports';
 import { useSessionStore } from '@/stores/session-store';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
@@ -71,7 +71,7 @@ export function TopBar({ pendingPayment = false }: { pendingPayment?: boolean })
     ? undefined
     : { from: location.pathname + location.search };
   const close = () => menuRef.current?.hidePopover();
-  const openReports = useModerationStore((state) => state.openReports);
+  const openReports = useOpenReports();
 
   return (
     <Box

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { formatTime, useTimeZone } from '@/lib/dates';
-import { useModerationStore } from '@/stores/moderation-store';
+import { useTimedOutUntil } from '@/hooks/use-timed-out-until';
 import { useSessionStore } from '@/stores/session-store';
 import { updateRoom } from '@/features/chat/api/moderate';
 import { useRoom } from '@/features/chat/hooks/use-room';
@@ -87,7 +87,7 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
   // Moderation of the room (contract §13): the pinned message, slow mode, one's own timeout.
   const room = useRoom(isGlobal);
   const zone = useTimeZone();
-  const timedOutUntil = useModerationStore((store) => store.timedOutUntil);
+  const timedOutUntil = useTimedOutUntil();
   const timedOut = isGlobal && !rights.isAdmin && timedOutUntil !== null;
   const [lastPostAt, setLastPostAt] = useState<number | null>(null);
   const slowModeSeconds = isGlobal && !rights.isAdmin ? (room?.slowModeSeconds ?? 0) : 0;

@@ -8,7 +8,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, useTimeZone } from '@/lib/dates';
 import { flattenPages } from '@/lib/paged-list';
-import { useModerationStore } from '@/stores/moderation-store';
+import { useOpenReports } from '@/lib/open-reports';
 import {
   useFilters,
   useLiftTimeout,
@@ -137,7 +137,7 @@ function ReportsQueue() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const query = useReports(status);
   const reports = flattenPages(query.data, 'reports');
-  const open = useModerationStore((state) => state.openReports);
+  const open = useOpenReports();
   return (
     <Section
       title="Reports"

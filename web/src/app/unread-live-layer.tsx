@@ -1,3 +1,4 @@
+import { chatListKindOf } from '@/lib/unread';
 import { useSessionStore } from '@/stores/session-store';
 import { useUnreadTotal } from '@/features/chat/hooks/use-unread-total';
 
@@ -9,7 +10,7 @@ import { useUnreadTotal } from '@/features/chat/hooks/use-unread-total';
 export function UnreadLiveLayer() {
   const signedIn = useSessionStore((state) => state.token !== null);
   const role = useSessionStore((state) => state.user?.role ?? state.role);
-  const kind = !signedIn || !role || role === 'guest' ? null : role === 'admin' ? 'admin' : 'user';
+  const kind = signedIn ? chatListKindOf(role) : null;
   useUnreadTotal(kind);
   return null;
 }

@@ -38,7 +38,9 @@ export const createQueryClient = (): QueryClient =>
 /**
  * What one account may read is not another's: the cache is emptied whenever the session's token
  * changes (sign-in, sign-out, a 401, another account in another tab). Removing a query also aborts
- * its request, so a late answer for the previous account lands nowhere. Returns the unsubscribe.
+ * its request, so a late answer to a query of the previous account lands nowhere. (Requests made
+ * outside a query's own read, as the chat's catch-ups and sends, check their session themselves:
+ * features/chat/api/streams.ts.) Returns the unsubscribe.
  */
 export const clearOnSessionChange = (client: QueryClient): (() => void) => {
   let token = useSessionStore.getState().token;

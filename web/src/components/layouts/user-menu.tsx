@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/hooks/use-sign-out';
-import { useUnreadCount } from '@/lib/unread';
+import { chatListKindOf, useUnreadCount } from '@/lib/unread';
 import type { SessionUser } from '@/stores/session-store';
 import { ChevronDownIcon, HistoryIcon, LogOutIcon, MessageIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
 import { MembershipStatusBadge, TierBadge, roleRepeatsTier } from '@/components/ui/tier-badge';
@@ -43,7 +43,7 @@ export const accountMenuLabel = (username: string, unread: number): string =>
  */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { signOut, pending } = useSignOut();
-  const unread = useUnreadCount(user.role === 'admin' ? 'admin' : 'user');
+  const unread = useUnreadCount(chatListKindOf(user.role));
   const isAdmin = user.role === 'admin';
   const state = membershipState(user);
 

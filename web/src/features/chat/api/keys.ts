@@ -8,7 +8,7 @@ export const chatKeys = {
   withAdmin: () => [...chatKeys.all, 'with-admin'] as const,
   /** The global room's newest page as the server read it for a guest's drawn /faq-chat (hooks/use-seeded-stream.ts). */
   publicPage: () => [...chatKeys.all, 'public'] as const,
-  /** A session's streams ('guest' or the session), each patched by its events, never refetched whole. */
+  /** A session's streams (api/streams.ts: Scope), each read once and then patched by its events. */
   streams: (scope: string) => [...chatKeys.all, 'stream', scope] as const,
   stream: (scope: string, stream: string) => [...chatKeys.streams(scope), stream] as const,
   /** This client's sends and writes on their way (mutations: api/outbox.ts). */

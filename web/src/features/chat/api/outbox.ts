@@ -11,7 +11,8 @@ import { chatKeys } from '@/features/chat/api/keys';
 import { postMessage } from '@/features/chat/api/post-message';
 import { toggleHide } from '@/features/chat/api/toggle-hide';
 import { OUTBOX_STORAGE_KEY, keptClientIds, restoreOutbox, saveOutbox } from '@/features/chat/api/saved-outbox';
-import { GLOBAL_STREAM, NEW_CHAT_STREAM, catchUp, heldStream, onStreamChange, receiveAnswer, scopeNow } from '@/features/chat/api/streams';
+import { GLOBAL_STREAM, NEW_CHAT_STREAM, catchUp, ensureCurrent, heldStream, onStreamChange, receiveAnswer, scopeNow } from '@/features/chat/api/streams';
+import type { Scope } from '@/features/chat/api/streams';
 import { holdsSend, writeDone } from '@/features/chat/utils/stream-fold';
 import type { StreamState, WriteRequest } from '@/features/chat/utils/stream-fold';
 
@@ -121,13 +122,18 @@ onStreamChange(settle);
 const build = <TData, TVariables>(mutationKey: readonly unknown[], mutationFn: () => Promise<TData>, state?: MutationState<TData, unknown, TVariables>) =>
   mutations().build<TData, unknown, TVariables, unknown>(queryClient, { mutationKey, mutationFn, gcTime: Infinity, retry: false, networkMode: 'always' }, state);
 
-/** One try of a send; a member's first message opens the conversation first. */
-const deliver = async (variables: SendVariables, ensureChat?: () => Promise<string>): Promise<Sent> => {
+/**
+ * One try of a send; a member's first message opens the conversation first. Each request goes out
+ * only while the session that wrote it is the tab's: another account's token never carries it.
+ */
+const deliver = async (variables: SendVariables, scope: Scope, ensureChat?: () => Promise<string>): Promise<Sent> => {
   let stream = variables.stream;
   if (stream === NEW_CHAT_STREAM) {
     if (!ensureChat) throw new Error('no conversation to post in');
+    ensureCurrent(scope);
     stream = await ensureChat();
   }
+  ensureCurrent(scope);
   const { message } = await postMessage({
     content: variables.content,
     type: stream === GLOBAL_STREAM ? 'global' : 'private',
@@ -142,10 +148,10 @@ const runSend = async (variables: SendVariables, ensureChat?: () => Promise<stri
   const scope = scopeNow();
   // Its server version is here already (a retry after a lost answer): nothing to send.
   if (holdsSend(heldStream(variables.stream, scope), variables.clientId)) return true;
-  const mutation = build<Sent, SendVariables>(chatKeys.sends(), () => deliver(variables, ensureChat));
+  const mutation = build<Sent, SendVariables>(chatKeys.sends(), () => deliver(variables, scope, ensureChat));
   try {
     const sent = await mutation.execute(variables);
-    // Into its stream (held: a first message's new conversation is read as soon as it exists).
+    // Into its stream if held (one that is not shows it when it is read, the log after its page included).
     receiveAnswer(sent.stream, scope, sent.message);
     mutations().remove(mutation);
     return true;
@@ -171,6 +177,8 @@ const sendOf = (clientId: string) => sendMutations().find((mutation) => mutation
 /** Sends a Not-sent message again, with the same clientId, content and replyTo (kept once by the server). */
 export const retrySend = (clientId: string, ensureChat?: () => Promise<string>): Promise<boolean> => {
   const failed = sendOf(clientId);
+  // Only a failed one: a second click while it is on its way again sends nothing more.
+  if (failed?.state.status !== 'error') return Promise.resolve(false);
   const variables = failed?.state.variables;
   if (!failed || !variables) return Promise.resolve(false);
   mutations().remove(failed);
@@ -202,6 +210,8 @@ const runWrite = async (variables: WriteVariables, readFirst = false): Promise<b
       await catchUp(variables.stream, scope).catch(() => undefined);
       if (writeDone(variables.write, heldStream(variables.stream, scope)?.messages[variables.messageId])) return null;
     }
+    // Only while the session that asked is the tab's: another account's token never carries it.
+    ensureCurrent(scope);
     return runWriteRequest(variables);
   });
   try {
@@ -231,7 +241,9 @@ const writeOf = (messageId: string) => writeMutations().find((mutation) => mutat
 
 /** Tries a failed edit, hide or delete again, once what the server did meanwhile is read. */
 export const retryWrite = (messageId: string): Promise<boolean> => {
-  const variables = writeOf(messageId)?.state.variables;
+  const failed = writeOf(messageId);
+  // Only a failed one: a second click while it is on its way again sends nothing more.
+  const variables = failed?.state.status === 'error' ? failed.state.variables : undefined;
   return variables ? runWrite(variables, true) : Promise.resolve(false);
 };
 
@@ -271,8 +283,12 @@ const outboxOwner = (): string | null => {
 /** The clientIds this tab last kept in the browser (restored or written), so that what it sends or discards is removed there too. */
 let keptOutbox: ReadonlySet<string> = new Set();
 
+/** Set while `restore` rebuilds: the browser's store is written once at its end, not per entry. */
+let restoring = false;
+
 /** What the user left unsent in this browser, back as failed sends (Not sent). */
 const restore = () => {
+  restoring = true;
   const owner = outboxOwner();
   const restored = owner === null ? [] : restoreOutbox(owner);
   keptOutbox = new Set(restored.map((entry) => entry.clientId));
@@ -290,6 +306,8 @@ const restore = () => {
       submittedAt: Date.parse(variables.createdAt) || Date.now(),
     });
   }
+  restoring = false;
+  saveNow();
 };
 
 /** The sends the server has not confirmed, as kept in the browser (sending ones too: a reload cuts them short). */
@@ -297,6 +315,19 @@ const unconfirmed = () =>
   sendMutations()
     .filter((mutation) => mutation.state.status === 'pending' || mutation.state.status === 'error')
     .map(outgoingOf);
+
+/** The shape last written, so that a change of status alone writes nothing. */
+let kept = '';
+/** Writes the unconfirmed sends to the browser's store for the signed-in user. */
+function saveNow() {
+  const owner = outboxOwner();
+  if (!owner || restoring) return;
+  const entries = unconfirmed();
+  const shape = JSON.stringify(entries.map((entry) => [entry.clientId, entry.permanent]));
+  if (shape === kept) return;
+  kept = shape;
+  keptOutbox = saveOutbox(owner, entries, keptOutbox);
+}
 
 if (typeof window !== 'undefined') {
   restore();
@@ -311,18 +342,10 @@ if (typeof window !== 'undefined') {
   });
 
   // Kept whenever the unconfirmed sends change.
-  let kept = '';
   const [feature, kind] = chatKeys.sends();
   mutations().subscribe((event) => {
     const key = event.mutation?.options.mutationKey;
-    if (key?.[0] !== feature || key[1] !== kind) return;
-    const owner = outboxOwner();
-    if (!owner) return;
-    const entries = unconfirmed();
-    const shape = JSON.stringify(entries.map((entry) => [entry.clientId, entry.permanent]));
-    if (shape === kept) return;
-    kept = shape;
-    keptOutbox = saveOutbox(owner, entries, keptOutbox);
+    if (key?.[0] === feature && key[1] === kind) saveNow();
   });
 
   // Another tab sent or discarded a message this one shows as Not sent (both restored it): it is no

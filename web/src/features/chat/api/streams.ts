@@ -14,12 +14,12 @@ import type { StreamState } from '@/features/chat/utils/stream-fold';
 
 /*
  * Each chat stream (the global room, a private chat) is a query (`chatKeys.stream(scope, stream)`):
- * read once from its newest page, then patched in place by `setQueryData`: the socket's
- * `chat:event`s in seq order, a gap or a reconnection caught up from `/chat/events?after=seq`, an
- * older page, a write's answer. It is never read again whole while it is held (staleTime Infinity),
- * so no refetch can fold a snapshot over what the events already applied. The cache is emptied when
- * the session changes (lib/query-client.ts), and its key names the session: what one may see depends
- * on who one is.
+ * read once from its newest page (folded into whatever a seed or events put there meanwhile), then
+ * patched in place by `setQueryData`: the socket's `chat:event`s in seq order, a gap or a
+ * reconnection caught up from `/chat/events?after=seq`, an older page, a write's answer. Nothing
+ * reads it again whole (staleTime Infinity), but the fallback when its log cannot be read. Its key
+ * names the session (`Scope`), and the cache is emptied when the session changes
+ * (lib/query-client.ts): what one may see depends on who one is.
  */
 
 export const GLOBAL_STREAM = 'global';
@@ -33,31 +33,64 @@ export const NEW_CHAT_STREAM = 'new-chat';
 export type Viewer = 'guest' | 'user';
 
 /**
- * Whose streams: 'guest', or the signed-in session's id. It is part of each stream's key, so a
- * request of an earlier session that answers late changes nothing of the next one's streams.
+ * Whose streams: this tab's session as it is now, numbered anew at every change of the token (a
+ * guest, then a member, then a guest again are three scopes), and whether it is a guest's. It is part
+ * of each stream's key, and a request goes out only for the scope that is current: a request of an
+ * earlier session that answers late changes nothing of the next one's streams.
  */
 export type Scope = string;
-export const scopeOf = ({ token, sessionId }: { token: string | null; sessionId: string | null }): Scope => (token ? `session:${sessionId ?? ''}` : 'guest');
+let epoch = 0;
+if (typeof window !== 'undefined') {
+  let token = useSessionStore.getState().token;
+  useSessionStore.subscribe((state) => {
+    if (state.token === token) return;
+    token = state.token;
+    epoch += 1;
+  });
+}
+export const scopeOf = ({ token, sessionId }: { token: string | null; sessionId: string | null }): Scope =>
+  token ? `${epoch}:session:${sessionId ?? ''}` : `${epoch}:guest`;
 export const scopeNow = (): Scope => scopeOf(useSessionStore.getState());
-const viewerOf = (scope: Scope): Viewer => (scope === 'guest' ? 'guest' : 'user');
+const viewerOf = (scope: Scope): Viewer => (scope.endsWith(':guest') ? 'guest' : 'user');
+
+/** The session changed since `scope` was current: what was started for it stops here. */
+export class SessionChanged extends Error {
+  constructor() {
+    super('The session changed');
+  }
+}
+/** Throws if `scope` is no longer the session's (called before a request and after each answer). */
+export const ensureCurrent = (scope: Scope): void => {
+  if (scope !== scopeNow()) throw new SessionChanged();
+};
 
 const fetchPage = (stream: string, scope: Scope, before?: string, signal?: AbortSignal): Promise<MessagePage> => {
+  ensureCurrent(scope);
   if (stream === GLOBAL_STREAM) return viewerOf(scope) === 'guest' ? getPublicMessages({ before, signal }) : getMessages({ before, signal });
   return getMessages({ chatId: stream, before, signal });
 };
 
-/** The stream's query: its newest page folded; the log after it is read by `catchUp` once it is held. */
+/**
+ * The stream's query: its newest page folded into what is held by then (a seed, events, answers that
+ * came while it was read: a fetch's result replaces the data, so it carries them); the log after it
+ * is read by `catchUp` once it is held.
+ */
 export const streamQuery = (stream: string, scope: Scope) =>
   queryOptions({
     queryKey: chatKeys.stream(scope, stream),
     queryFn: async ({ signal }): Promise<StreamState> => {
       const page = await fetchPage(stream, scope, undefined, signal);
-      const state = mergeSnapshot(emptyStream(), page.messages, { nextCursor: page.nextCursor ?? null });
+      const held = heldStream(stream, scope);
+      const state = held
+        ? mergeSnapshot(held, page.messages, { nextCursor: held.nextCursor ?? page.nextCursor ?? null, older: true })
+        : mergeSnapshot(emptyStream(), page.messages, { nextCursor: page.nextCursor ?? null });
       // What it holds settles this client's sends and writes (the answer of one may have been lost).
       if (scope === scopeNow()) for (const listener of changeListeners) listener(stream, state);
       return state;
     },
     staleTime: Infinity,
+    // Patched by every event: nothing to gain from comparing the whole message map each time.
+    structuralSharing: false,
   });
 
 /** The stream as held now (undefined: nobody read it, or it is still loading). */
@@ -112,7 +145,7 @@ export const catchUp = (stream: string, scope: Scope = scopeNow()): Promise<void
     try {
       for (let round = 0; round < 50; round += 1) {
         const current = heldStream(stream, scope);
-        if (!current) return;
+        if (!current || scope !== scopeNow()) return;
         const page = await getEvents(stream, current.seq);
         const after = patchStream(stream, scope, (state) => applyEvents(state, page.events));
         if (!after) return;
@@ -120,7 +153,7 @@ export const catchUp = (stream: string, scope: Scope = scopeNow()): Promise<void
         if (!more) return;
       }
     } catch (error) {
-      if (!heldStream(stream, scope)) return;
+      if (!heldStream(stream, scope) || scope !== scopeNow()) return;
       console.warn('Chat catch-up failed; reloading the messages', error);
       await reloadSnapshot(stream, scope).catch((reloadError: unknown) => console.warn('Chat reload failed', reloadError));
     }
@@ -153,11 +186,11 @@ export const heldStreams = (scope: Scope = scopeNow()): string[] =>
  * A stream's newest page read elsewhere (the member's conversation with the admins): it becomes the
  * stream's state if none is held, or is merged in; then the log after it is read.
  */
-export const seedStream = (chatId: string, messages: ChatMessage[]): Promise<void> =>
+export const seedStream = (chatId: string, messages: ChatMessage[], nextCursor: string | null = null): Promise<void> =>
   once(`seed:${scopeNow()}:${chatId}`, async () => {
     const scope = scopeNow();
     const held = heldStream(chatId, scope);
-    const next = mergeSnapshot(held ?? emptyStream(), messages);
+    const next = mergeSnapshot(held ?? emptyStream(), messages, { nextCursor });
     if (next !== held) setStream(chatId, scope, next);
     await catchUp(chatId, scope);
   });

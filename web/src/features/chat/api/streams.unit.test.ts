@@ -10,7 +10,7 @@ import { testMessage, testSender } from '@/features/chat/utils/test-messages';
 
 import { chatKeys } from './keys';
 import { discardSend, dismissWrite, edit, outgoingOf, pendingWriteOf, remove, retrySend, retryWrite, send, toggleHidden } from './outbox';
-import { GLOBAL_STREAM, NEW_CHAT_STREAM, catchUp, heldStream, loadOlder, receiveEvent, scopeNow, streamQuery } from './streams';
+import { GLOBAL_STREAM, NEW_CHAT_STREAM, catchUp, heldStream, loadOlder, receiveEvent, scopeNow, seedStream, streamQuery } from './streams';
 
 const message = testMessage;
 const record = (seq: number, type: ChatEventRecord['type'], msg?: ChatMessage): ChatEventRecord => ({
@@ -136,6 +136,25 @@ describe('a stream as a query, patched in place', () => {
     expect(Object.keys(heldStream(GLOBAL_STREAM)!.messages).sort()).toEqual(['m1', 'm2']);
     await queryClient.refetchQueries({ queryKey: chatKeys.all, stale: true });
     expect(calls.length).toBe(before);
+  });
+
+  it('a first read that answers after a seed and events folds into them instead of replacing them', async () => {
+    let release: (response: Response) => void = () => undefined;
+    const reading = new Promise<void>((started) =>
+      vi.mocked(fetch).mockImplementationOnce(() => {
+        started();
+        return new Promise<Response>((resolve) => (release = resolve));
+      }),
+    );
+    const read = queryClient.fetchQuery(streamQuery('c1', scopeNow()));
+    await reading;
+    // meanwhile the conversation is seeded, and its first message arrives on the socket
+    await seedStream('c1', [], null);
+    receiveEvent({ stream: 'c1', seq: 1, type: 'message.posted', message: message('p1', 1, { type: 'private', chatId: 'c1' }) });
+    release(Response.json({ messages: [], nextCursor: null }));
+    await read;
+    expect(heldStream('c1')).toMatchObject({ seq: 1, loaded: true });
+    expect(Object.keys(heldStream('c1')!.messages)).toEqual(['p1']);
   });
 
   it('ignores events of streams no screen shows', () => {
@@ -323,6 +342,24 @@ describe('failures that show: sends, edits and hides kept as Not sent, retried o
       expect(pending().m1).toMatchObject({ status: 'failed', permanent: false });
       dismissWrite('m1');
     }
+  });
+
+  it('a send whose conversation opens after the session changed is not posted with the next account’s token', async () => {
+    let opened: (chatId: string) => void = () => undefined;
+    let asked: () => void = () => undefined;
+    const opening = new Promise<void>((resolve) => (asked = resolve));
+    const ensureChat = () =>
+      new Promise<string>((resolve) => {
+        opened = resolve;
+        asked();
+      });
+    answer = () => Response.json({ message: message('p1', 1) }, { status: 201 });
+    const sending = send({ stream: NEW_CHAT_STREAM, content: 'halo admin', replyTo: null, sender: testSender, ensureChat });
+    await opening;
+    useSessionStore.setState({ token: 'someone-else', sessionId: 's9', username: 'admin' });
+    opened('c1');
+    await expect(sending).resolves.toBe(false);
+    expect(writes).toEqual([]);
   });
 
   it('a member’s first message opens the conversation and is posted into it; Not sent, Retry posts into the same one', async () => {

@@ -48,7 +48,7 @@ export function MemberChatScreen() {
   useEffect(() => {
     const chat = withAdmin?.chat;
     if (!chat) return;
-    seedStream(chat._id, withAdmin.messages)
+    seedStream(chat._id, withAdmin.messages, withAdmin.nextCursor ?? null)
       .catch((error: unknown) => console.warn('Could not load the chat with the admins', error));
   }, [withAdmin]);
 

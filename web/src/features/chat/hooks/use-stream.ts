@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { lastReadFailed } from '@/lib/query-client';
 import { useRealtimeStore } from '@/lib/realtime-client';
 import { useSessionStore } from '@/stores/session-store';
-import { catchUp, heldStream, scopeOf, streamQuery } from '@/features/chat/api/streams';
+import { catchUp, heldStream, scopeNow, scopeOf, streamQuery } from '@/features/chat/api/streams';
 import type { StreamState } from '@/features/chat/utils/stream-fold';
 
 /**
@@ -23,12 +23,13 @@ export function useStream(stream: string | null, seeded?: StreamState): { state:
   const { refetch } = query;
 
   // Held: what happened after its page (the socket may have been faster, or the page is the server's drawing).
+  // Not in the hydration render of a signed-in reader: it reads the session as the server did, a guest.
   useEffect(() => {
-    if (stream && loaded) catchUp(stream, scope).catch((error: unknown) => console.warn('Chat catch-up failed', error));
+    if (stream && loaded && scope === scopeNow()) catchUp(stream, scope).catch((error: unknown) => console.warn('Chat catch-up failed', error));
   }, [stream, scope, loaded]);
 
   useEffect(() => {
-    if (!stream || (connected && loaded)) return;
+    if (!stream || (connected && loaded) || scope !== scopeNow()) return;
     const timer = window.setInterval(() => {
       const request = heldStream(stream, scope) ? catchUp(stream, scope) : refetch();
       request.catch((error: unknown) => console.warn('Chat poll failed', error));

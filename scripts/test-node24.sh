@@ -54,9 +54,13 @@ if [ ! -f "$built" ]; then
   trap - EXIT
 fi
 
-cp "$binary" "$saved"
+# The first build is moved aside and the Node 24 one put in as a new file, never written over: pnpm
+# hard-links built packages from its store into every checkout on the machine, so a write into the
+# file would swap the binary of them all (and of the store) for a Node 24 one.
+mv -f "$binary" "$saved"
 trap 'mv -f "$saved" "$binary"' EXIT
-cp "$built" "$binary"
+cp "$built" "$binary.part"
+mv -f "$binary.part" "$binary"
 
 # Node 24 first on the PATH, so processes the suites start run on it too. Arguments, when given,
 # replace the default selection (e.g. `scripts/test-node24.sh --project unit`).

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { e2eServer } from './support/server';
-import { launchBrowser, openPage, settled } from './support/browser';
+import { launchBrowser, openPage, realtimeConnected, settled } from './support/browser';
 import { decideByApi, makeJpegInBrowser, payByApi, signInByApi, signUpByApi, useSessionInBrowser } from './support/members';
 
 /**
@@ -42,9 +42,13 @@ describe.runIf(chromiumPath)('what users notice, part two', () => {
     const { payment } = await payByApi(baseURL, payer, await makeJpegInBrowser(wide.page, 400, 600), 'pro', 'monthly');
 
     for (const { page } of [wide, narrow]) {
+      const connected = realtimeConnected(page);
       await page.goto('/dashboard-member');
       await page.getByText('Waiting for Admin Validation').first().waitFor();
       await markDocument(page);
+      // The toast is the push's: a decision made before the socket is in its rooms is only read
+      // (on the connection), which the dashboard shows but no toast tells.
+      await connected;
     }
     // Nothing is valid before an admin has seen the transfer arrive.
     const row = wide.page.getByTestId('payment-history').locator('tbody tr').first();

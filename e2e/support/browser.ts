@@ -123,3 +123,21 @@ export const settled = async (page: Page): Promise<void> => {
   );
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 };
+
+/**
+ * Resolves once the page's Socket.IO client has the server's CONNECT answer, over polling or the
+ * upgraded WebSocket: the server has put the socket in its rooms by then, so what is pushed next
+ * reaches it. Call it before the page loads.
+ */
+export const realtimeConnected = (page: Page, timeout = 15_000): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the socket of ${page.url()} did not connect within ${timeout} ms`)), timeout);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    page.on('response', (response) => {
+      if (response.url().includes('/socket.io/')) void response.text().then((text) => text.includes('40{') && done(), () => undefined);
+    });
+    page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => String(payload).startsWith('40') && done()));
+  });

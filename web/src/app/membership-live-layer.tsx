@@ -2,7 +2,7 @@ import type { MembershipChangedPayload, PaymentDecidedPayload } from '@le/contra
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { toaster } from '@/components/ui/toaster';
-import { applyMembershipChange } from '@/hooks/use-me';
+import { applyMembershipChange, meKeys } from '@/hooks/use-me';
 import { useMembershipPush } from '@/lib/membership-live';
 import { membershipKeys } from '@/features/membership/api/keys';
 import { membershipNotice } from './membership-notice';
@@ -39,12 +39,21 @@ export const handlePaymentDecided = (client: QueryClient, { payment }: PaymentDe
 /** "Reason: …. " ended once, whatever the admin's punctuation. */
 const reasonSentence = (reason: string | null): string => (reason ? `Reason: ${reason}${/[.!?]$/.test(reason) ? '' : '.'} ` : '');
 
-/** Mounted once by the app shell (its own lazy chunk, with the socket): every screen follows the membership live. */
+/**
+ * Mounted once by the app shell (its own lazy chunk, with the socket): every screen follows the
+ * membership live. A decision pushed while the socket was not connected (before its first
+ * connection, or while a phone's network dropped) is not heard: the user's rights and payments are
+ * read again on every (re)connection, so the screens show it all the same.
+ */
 export function MembershipLiveLayer() {
   const client = useQueryClient();
   useMembershipPush(
     (change) => handleMembershipChange(client, change),
     (decided) => handlePaymentDecided(client, decided),
+    () => {
+      void client.invalidateQueries({ queryKey: meKeys.me });
+      void client.invalidateQueries({ queryKey: membershipKeys.all });
+    },
   );
   return null;
 }

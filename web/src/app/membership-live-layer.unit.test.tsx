@@ -61,9 +61,10 @@ describe('membership:changed in the app shell', () => {
     return client;
   };
 
+  let calls: ReturnType<typeof stubApi> = [];
   beforeEach(() => {
     server = activeSari();
-    stubApi({
+    calls = stubApi({
       'GET /auth/me': () => ({ user: server }),
       'GET /chat': () => ({ messages: [], nextCursor: null }),
       'GET /chat/events': () => ({ events: [], nextCursor: null }),
@@ -119,6 +120,27 @@ describe('membership:changed in the app shell', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'Your membership is active' }));
     // /auth/me is read again for what the push does not carry (the duration).
     await waitFor(() => expect(client.getQueryData<PublicUser>(meKeys.me)?.duration).toBe('monthly'));
+  });
+
+  it('a decision pushed while the socket was away is read on the next connection: the user and the payments again', async () => {
+    const client = mountShell();
+    const payments = { queryKey: ['membership', 'payments'], queryFn: () => Promise.resolve({ read: Date.now() }) };
+    await client.prefetchQuery(payments);
+    const reads = () => calls.filter((call) => call.path === '/auth/me').length;
+    await waitFor(() => expect(reads()).toBeGreaterThan(0));
+    const before = reads();
+    const socket = sockets.at(-1)!;
+    // the admin rejected the payment meanwhile; the socket (re)connects and hears nothing of it
+    act(() => {
+      socket.emit('connect');
+    });
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    expect(client.getQueryState(payments.queryKey)?.isInvalidated).toBe(true);
+    act(() => {
+      socket.emit('disconnect', 'transport close');
+      socket.emit('connect');
+    });
+    await waitFor(() => expect(reads()).toBe(before + 2));
   });
 });
 

@@ -2,21 +2,28 @@ import type { MembershipChangedPayload, PaymentDecidedPayload } from '@le/contra
 import { useEffect, useRef } from 'react';
 
 import { useSessionStore } from '@/stores/session-store';
-import { acquireRealtime, onMembershipChanged, onPaymentDecided } from './realtime-client';
+import { acquireRealtime, onMembershipChanged, onPaymentDecided, useRealtimeStore } from './realtime-client';
 
 /**
  * While signed in, hold the tab's socket and hear `membership:changed` (contract §9: an approval, an
- * admin's edit, the end of the rights). The handler may change between renders; the subscription stays.
+ * admin's edit, the end of the rights). `onSync` runs on every (re)connection, where a push made
+ * while the socket was away has to be read instead. The handlers may change between renders; the
+ * subscription stays.
  */
 export function useMembershipPush(
   handler: (change: MembershipChangedPayload) => void,
   onPayment: (decided: PaymentDecidedPayload) => void = () => undefined,
+  onSync: () => void = () => undefined,
 ): void {
   const signedIn = useSessionStore((state) => state.token !== null);
-  const latest = useRef({ handler, onPayment });
+  const syncs = useRealtimeStore((state) => (state.status === 'connected' ? state.syncs : 0));
+  const latest = useRef({ handler, onPayment, onSync });
   useEffect(() => {
-    latest.current = { handler, onPayment };
+    latest.current = { handler, onPayment, onSync };
   });
+  useEffect(() => {
+    if (signedIn && syncs > 0) latest.current.onSync();
+  }, [signedIn, syncs]);
   useEffect(() => {
     if (!signedIn) return;
     const release = acquireRealtime();

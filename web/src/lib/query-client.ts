@@ -56,8 +56,10 @@ export const queryClient = createQueryClient();
 clearOnSessionChange(queryClient);
 
 /**
- * A query's data as the cache holds it, without observing the query (no read, no options of its
- * own): for a screen that shows what another part keeps. The server draws it as not there.
+ * A query's data as the cache holds it, without observing the query (no read, and no options of its
+ * own that could replace those of the part that reads and keeps it): for a screen that shows what
+ * another part keeps, or what a route's loader put in the cache. The server draws what its
+ * request's cache holds, and hydration reads the same from the browser's.
  */
 export function useQueryData<T>(queryKey: QueryKey): T | undefined {
   const client = useQueryClient();
@@ -69,9 +71,6 @@ export function useQueryData<T>(queryKey: QueryKey): T | undefined {
       }),
     [client, hash],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => client.getQueryCache().get<T>(hash)?.state.data,
-    () => undefined,
-  );
+  const read = () => client.getQueryCache().get<T>(hash)?.state.data;
+  return useSyncExternalStore(subscribe, read, read);
 }

@@ -1,6 +1,6 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
+import { useQueryData } from '@/lib/query-client';
 import type { MessagePage } from '@/features/chat/api/get-public-messages';
 import { chatKeys } from '@/features/chat/api/keys';
 import { GLOBAL_STREAM, type Viewer } from '@/features/chat/api/streams';
@@ -13,7 +13,7 @@ import { emptyStream, mergeSnapshot, type StreamState } from '@/features/chat/ut
  */
 export function useSeededStream(stream: string | null, viewer: Viewer): StreamState | undefined {
   const seeded = stream === GLOBAL_STREAM && viewer === 'guest';
-  // Read from the cache only (skipToken: never fetched), whatever the viewer; used only for a guest's room.
-  const { data } = useQuery<MessagePage>({ queryKey: chatKeys.publicPage(), queryFn: skipToken });
+  // Read from the cache only (never fetched), whatever the viewer; used only for a guest's room.
+  const data = useQueryData<MessagePage>(chatKeys.publicPage());
   return useMemo(() => (seeded && data ? mergeSnapshot(emptyStream(), data.messages, { nextCursor: data.nextCursor ?? null }) : undefined), [seeded, data]);
 }

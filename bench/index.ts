@@ -33,6 +33,7 @@ import type {} from '../api/src/plugins/app/realtime'; // the app's decorators (
 import { login, rest, SCALE_ADMIN, startScaledSet, type Account } from '../api/test/support/scale';
 import { growth } from './growth';
 import { pushBench } from './push';
+import { uniqueTag } from '../api/test/support/unique';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_000);
@@ -298,7 +299,7 @@ const probeOf = (server: RunningServer): Probe => {
 const tierTokens = async (server: RunningServer): Promise<(string | null)[]> => {
   const tokens: (string | null)[] = [null];
   for (const tier of ['pro', 'expert', 'basic']) {
-    const username = `bench${tier}${Date.now().toString(36)}`;
+    const username = `bench${tier}${uniqueTag()}`;
     const input = { name: `Bench ${tier}`, username, email: `${username}@example.com`, password: 'correct horse 1' };
     await rest(server.url, 'POST', '/api/auth/register', { body: input });
     const code = await latestCode(server.app.config.mailOutbox, input.email);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { e2eServer } from './support/server';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { appErrors, signUpByApi } from './support/members';
+import { uniqueTag } from '../api/test/support/unique';
 
 const chromiumPath = inject('chromium');
 const baseURL = e2eServer().baseURL;
@@ -34,7 +35,7 @@ describe.runIf(chromiumPath)('accounts in the browser', () => {
 
   it('registers, verifies with the mailed code, signs in, shows the user, and signs out', async () => {
     const { page, context, errors } = await openPage(browser, baseURL, 1280);
-    const id = `e2e${Date.now().toString(36)}`;
+    const id = `e2e${uniqueTag()}`;
     const email = `${id}@example.com`;
     const password = 'browser password 1';
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { e2eServer } from './support/server';
 import { launchBrowser, screenshot } from './support/browser';
 import { makeJpegInBrowser } from './support/members';
+import { uniqueTag } from '../api/test/support/unique';
 
 const chromiumPath = inject('chromium');
 const baseURL = e2eServer().baseURL;
@@ -86,7 +87,7 @@ describe.runIf(chromiumPath)('history, live chart and FAQ in the browser', () =>
     const credentials = inject('admin');
     admin = await login(credentials.email, credentials.password);
 
-    const id = `hist${Date.now().toString(36)}`;
+    const id = `hist${uniqueTag()}`;
     const email = `${id}@example.com`;
     const password = 'history password 1';
     await api('/auth/register', { method: 'POST', body: JSON.stringify({ name: 'Trial Tari', username: id, email, password }) });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
 import { imageFile, makeJpeg, multipart } from './multipart';
 import { ADMIN, call, createTestApp, signIn, signUp, type SignedInUser, type TestApp } from './helpers';
+import { uniqueTag } from './support/unique';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -440,7 +441,8 @@ describe('members', () => {
   });
 
   it('leaves an unverified account alone (409): its mailed code makes it a trial', async () => {
-    const input = { name: 'Unverified', username: `unv${Date.now().toString(36)}`, email: `unv${Date.now().toString(36)}@example.com`, password: 'correct horse 1' };
+    const tag = uniqueTag();
+    const input = { name: 'Unverified', username: `unv${tag}`, email: `unv${tag}@example.com`, password: 'correct horse 1' };
     expect((await call(t.app, { method: 'POST', url: '/api/auth/register', payload: input })).statusCode).toBe(201);
     const stored = await t.store.users.findByEmail(input.email);
     const response = await as(admin.token, 'PATCH', `/api/admin/members/${stored!._id}`, { membershipTier: 'pro' });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startServer, type RunningServer } from '../src/main';
 import { redisPublisher } from '../src/plugins/app/publisher';
+import { uniqueTag } from './support/unique';
 
 /** `chat:event` over a real socket in the one process: who receives what, and redaction. */
 const ADMIN = { ADMIN_EMAIL: 'chat-rt-admin@example.com', ADMIN_PASSWORD: 'chat-rt-admin-password' };
@@ -23,7 +24,8 @@ const login = async (email: string, password: string) => {
 };
 
 const memberAccount = async (label: string) => {
-  const input = { name: label, username: `${label}${Date.now().toString(36)}`, email: `${label}${Date.now().toString(36)}@example.com`, password: 'correct horse 1' };
+  const id = `${label}${uniqueTag()}`;
+  const input = { name: label, username: id, email: `${id}@example.com`, password: 'correct horse 1' };
   await inject('POST', '/api/auth/register', undefined, input);
   const code = await latestCode(server.app.config.mailOutbox, input.email);
   await inject('POST', '/api/auth/verify-email', undefined, { email: input.email, code });

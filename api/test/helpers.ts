@@ -7,6 +7,7 @@ import { ensureAdmin } from '../src/services/bootstrap-admin';
 import { newId } from '../src/lib/ids';
 import { hashPassword } from '../src/lib/passwords';
 import { createStore, newUserRecord, type Store } from '../src/store';
+import { uniqueTag } from './support/unique';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' } as const;
 
@@ -66,7 +67,7 @@ export const call = (app: FastifyInstance, options: InjectOptions & { token?: st
 let userCounter = 0;
 export const newUserInput = (label = 'user') => {
   userCounter += 1;
-  const id = `${label}${userCounter}${Date.now().toString(36)}`;
+  const id = `${label}${userCounter}${uniqueTag()}`;
   return { name: `Test ${label} ${userCounter}`, username: id, email: `${id}@example.com`, password: 'correct horse 1' };
 };
 

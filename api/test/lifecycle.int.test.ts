@@ -8,6 +8,7 @@ import { createMailer } from '../src/plugins/app/mailer';
 import { nullPublisher, type EventPublisher } from '../src/plugins/app/publisher';
 import { createLifecycle } from '../src/services/lifecycle';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from './helpers';
+import { uniqueTag } from './support/unique';
 
 /** The membership lifecycle (contract §9): reminders once per period however many processes, ended rights pushed. */
 const HOUR = 3_600_000;
@@ -154,7 +155,8 @@ describe('rights that end live, in the running product', () => {
   });
 
   it('pushes membership:changed to the member within one run after the end, and mails the end once', async () => {
-    const input = { name: 'Ending', username: `ending${Date.now().toString(36)}`, email: `ending${Date.now().toString(36)}@example.com`, password: 'correct horse 1' };
+    const tag = uniqueTag();
+    const input = { name: 'Ending', username: `ending${tag}`, email: `ending${tag}@example.com`, password: 'correct horse 1' };
     await server.app.inject({ method: 'POST', url: '/api/auth/register', payload: input });
     const mails = await readOutbox(server.app.config.mailOutbox);
     const code = /\b(\d{6})\b/.exec(mails.find((mail) => mail.to === input.email)!.text)![1]!;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, latestCode, tempDir, type TempDir } from '@le/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueTag } from './support/unique';
 
 /** The server as a real process: kill -9 keeps acknowledged writes, config errors are one line. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -63,7 +64,7 @@ describe('the server process', () => {
     for (const [index, email] of emails.entries()) {
       const registered = await postJson(`${base}/api/auth/register`, {
         name: `User ${index}`,
-        username: `killuser${index}${Date.now().toString(36)}`,
+        username: `killuser${index}${uniqueTag()}`,
         email,
         password: 'durable password',
       });

@@ -3,6 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startServer, type RunningServer } from '../src/main';
+import { uniqueTag } from './support/unique';
 
 /** Socket.IO on the same port as the API: token checks, rooms, revocation, and Redis fan-out. */
 const ADMIN = { ADMIN_EMAIL: 'rt-admin@example.com', ADMIN_PASSWORD: 'rt-admin-password' };
@@ -64,7 +65,8 @@ describe('realtime in the one process', () => {
 
   it('moves a promoted user into the admin room at once, without a reconnect (role from the store)', async () => {
     const admin = await signInAdmin(server);
-    const input = { name: 'Promoted', username: `promo${Date.now().toString(36)}`, email: `promo${Date.now().toString(36)}@example.com`, password: 'correct horse 1' };
+    const tag = uniqueTag();
+    const input = { name: 'Promoted', username: `promo${tag}`, email: `promo${tag}@example.com`, password: 'correct horse 1' };
     expect((await server.app.inject({ method: 'POST', url: '/api/auth/register', payload: input })).statusCode).toBe(201);
     const code = await latestCode(server.app.config.mailOutbox, input.email);
     expect((await server.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email: input.email, code } })).statusCode).toBe(200);

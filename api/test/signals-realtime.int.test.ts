@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startServer, type RunningServer } from '../src/main';
 import { createMember, eventually, login, openSocket, rest, SCALE_ADMIN, startScaledSet, type Account, type ScaledSet } from './support/scale';
+import { uniqueTag } from './support/unique';
 
 /** `signal:event` over real sockets: one publish per audience, each socket its own view, alone and through Redis. */
 const BUY = { side: 'buy', entry: 2380, stopLoss: 2370, takeProfits: [2390], analysis: 'Experts read this' };
@@ -36,7 +37,7 @@ describe('signal:event in the one process', () => {
   let accounts = 0;
   const account = async (tier: string | null, end = new Date(Date.now() + 30 * DAY)) => {
     accounts += 1;
-    const input = { name: `Signals ${accounts}`, username: `sig${accounts}${Date.now().toString(36)}`, email: `sig${accounts}${Date.now().toString(36)}@example.com`, password: 'correct horse 1' };
+    const input = { name: `Signals ${accounts}`, username: `sig${accounts}${uniqueTag()}`, email: `sig${accounts}${uniqueTag()}@example.com`, password: 'correct horse 1' };
     await inject('POST', '/api/auth/register', undefined, input);
     await inject('POST', '/api/auth/verify-email', undefined, { email: input.email, code: await latestCode(server.app.config.mailOutbox, input.email) });
     const signedIn = await signIn(input.email, input.password);

@@ -1,5 +1,6 @@
 import { waitForCode } from '@le/testing';
 import type { Page } from 'playwright-core';
+import { uniqueTag } from '../../api/test/support/unique';
 
 export interface ApiSession {
   token: string;
@@ -25,7 +26,7 @@ export const signUpByApi = async (
   label: string,
   options: SignInOptions = {},
 ): Promise<ApiSession & { password: string }> => {
-  const id = `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const id = `${label}${uniqueTag()}`;
   const email = `${id}@example.com`;
   const password = 'browser password 1';
   const post = (path: string, body: unknown) =>

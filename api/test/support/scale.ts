@@ -7,6 +7,7 @@ import { freePort, latestCode, startRedisServer, tempDir, type RedisServerHandle
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/main';
+import { uniqueTag } from './unique';
 
 /**
  * The scaled set-up for tests and benchmarks: a private redis-server, the API alone
@@ -239,7 +240,7 @@ let accounts = 0;
 /** Registers and verifies over HTTP, then grants a running paid membership (the payments issue's job). */
 export const createMember = async (set: ScaledSet, label = 'member'): Promise<Account> => {
   accounts += 1;
-  const username = `${label}${accounts}${Date.now().toString(36)}`;
+  const username = `${label}${accounts}${uniqueTag()}`;
   const email = `${username}@example.com`;
   const password = 'correct horse 1';
   await rest(set.apiUrl, 'POST', '/api/auth/register', { body: { name: `Scale ${label}`, username, email, password } });

@@ -9,6 +9,7 @@ import { toaster } from '@/components/ui/toaster';
 import { meKeys, useMe } from '@/hooks/use-me';
 import { loginAs, publicUser } from '@/lib/test-fixtures';
 import { byTestId, stubApi, testQueryClient, waitFor } from '@/lib/test-render';
+import { sessionUserIn } from '@/lib/session-user';
 import { mountPerTest } from '@/lib/test-session';
 import { useSessionStore } from '@/stores/session-store';
 import { LiveChatCard } from '@/features/chat/components/live-chat-card';
@@ -88,7 +89,7 @@ describe('membership:changed in the app shell', () => {
     });
 
     expect(client.getQueryData<PublicUser>(meKeys.me)?.membershipEnd).toBe(change.membershipEnd);
-    expect(useSessionStore.getState().user?.membershipEnd).toBe(change.membershipEnd);
+    expect(sessionUserIn(client)?.membershipEnd).toBe(change.membershipEnd);
     // one notice, in place of the composer: the expired member's, with the way to renew (not the register line)
     await waitFor(() => expect(byTestId('chat-cannot-post')?.textContent).toBe(`${UI_TEXT.chatExpiredNotice} Renew membership`));
     expect(byTestId('chat-cannot-post')?.querySelector('a')?.getAttribute('href')).toBe('/payment-membership');
@@ -115,8 +116,7 @@ describe('membership:changed in the app shell', () => {
       sockets.at(-1)!.emit('membership:changed', approved);
     });
     await waitFor(() => expect(document.querySelector('textarea[aria-label="Message"]')).not.toBeNull());
-    expect(useSessionStore.getState().role).toBe('member');
-    expect(useSessionStore.getState().user?.membershipTier).toBe('basic');
+    expect(sessionUserIn(client)).toMatchObject({ role: 'member', membershipTier: 'basic' });
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'Your membership is active' }));
     // /auth/me is read again for what the push does not carry (the duration).
     await waitFor(() => expect(client.getQueryData<PublicUser>(meKeys.me)?.duration).toBe('monthly'));

@@ -2,7 +2,7 @@ import { canUseMemberFeatures, isPaidTier } from '@le/contracts';
 import type { MembershipChangedPayload } from '@le/contracts';
 
 import { formatDate } from '@/lib/dates';
-import type { SessionUser } from '@/stores/session-store';
+import type { SessionUser } from '@/lib/session-user';
 
 export interface MembershipNotice {
   type: 'success' | 'info' | 'warning';

@@ -5,6 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import type { AuthNavigationState } from '@/config/paths';
 import { paths, signInTarget } from '@/config/paths';
 import { useSessionStore } from '@/stores/session-store';
+import { useSessionRole } from '@/lib/session-user';
 
 /**
  * To the login screen, replacing history. `returnHere` lets a signed-out visitor come back after signing in.
@@ -47,7 +48,7 @@ function ToOwnDashboard() {
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const token = useSessionStore((state) => state.token);
-  const role = useSessionStore((state) => state.role);
+  const role = useSessionRole();
   if (!token) return <ToLogin returnHere />;
   return role === 'admin' ? children : <ToOwnDashboard />;
 }

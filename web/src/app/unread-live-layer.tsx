@@ -1,6 +1,7 @@
 import { chatListKindOf } from '@/lib/unread';
 import { useSessionStore } from '@/stores/session-store';
 import { useUnreadTotal } from '@/features/chat/hooks/use-unread-total';
+import { useSessionRole } from '@/lib/session-user';
 
 /**
  * Mounted once by the app shell (its own lazy chunk, after the first paint, on the tab's one socket):
@@ -9,7 +10,7 @@ import { useUnreadTotal } from '@/features/chat/hooks/use-unread-total';
  */
 export function UnreadLiveLayer() {
   const signedIn = useSessionStore((state) => state.token !== null);
-  const role = useSessionStore((state) => state.user?.role ?? state.role);
+  const role = useSessionRole();
   const kind = signedIn ? chatListKindOf(role) : null;
   useUnreadTotal(kind);
   return null;

@@ -74,7 +74,7 @@ describe('UnreadLiveLayer with the account menu', () => {
     view = render(
       <>
         <UnreadLiveLayer />
-        <UserMenu user={useSessionStore.getState().user!} />
+        <UserMenu user={user} />
       </>,
       { client },
     );

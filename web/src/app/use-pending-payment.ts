@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { membershipKeys } from '@/features/membership/api/keys';
 import { getPaymentHistory } from '@/features/membership/api/payments';
 import { useSessionStore } from '@/stores/session-store';
+import { useSessionRole } from '@/lib/session-user';
 
 /**
  * Whether the signed-in trial or member has a payment waiting for an admin (the newest of their
@@ -11,7 +12,7 @@ import { useSessionStore } from '@/stores/session-store';
  */
 export function usePendingPayment(): boolean {
   const token = useSessionStore((state) => state.token);
-  const role = useSessionStore((state) => state.role);
+  const role = useSessionRole();
   const payments = useQuery({
     queryKey: membershipKeys.payments(),
     queryFn: async ({ signal }) => (await getPaymentHistory(signal)).payments,

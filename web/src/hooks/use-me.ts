@@ -2,26 +2,22 @@ import type { MembershipChangedPayload, PublicUser, Role } from '@le/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { getMe } from '@/lib/auth';
+import { ME_KEY, sessionUserIn, type SessionUser } from '@/lib/session-user';
 import { useSessionStore } from '@/stores/session-store';
-import type { SessionUser } from '@/stores/session-store';
 
 export const meKeys = {
-  me: ['auth', 'me'] as const,
+  me: ME_KEY,
 };
 
 /**
- * GET /auth/me as a query. Every answer also refreshes the stored user (top bar, guards, rights), and
- * it is stale at once: rights follow membership dates, so each screen that asks gets today's answer
- * (shown from the cache meanwhile).
+ * GET /auth/me as a query: the signed-in user for every screen (top bar, guards, rights; see
+ * lib/session-user.ts). Stale at once: rights follow membership dates, so each screen that asks gets
+ * today's answer (shown from the cache meanwhile).
  */
 export const meQuery = () =>
   queryOptions({
     queryKey: meKeys.me,
-    queryFn: async ({ signal }) => {
-      const { user } = await getMe(signal);
-      useSessionStore.getState().setUser(user);
-      return user;
-    },
+    queryFn: async ({ signal }) => (await getMe(signal)).user,
     staleTime: 0,
   });
 
@@ -31,10 +27,9 @@ export function useMe() {
   return useQuery({ ...meQuery(), enabled: Boolean(token) });
 }
 
-/** A write answered with the user (profile, photo): cache and session store follow at once. */
+/** A write answered with the user (profile, photo): every screen follows at once. */
 export const setMe = (client: QueryClient, user: PublicUser): void => {
   client.setQueryData(meKeys.me, user);
-  useSessionStore.getState().setUser(user);
 };
 
 /** The fields `membership:changed` tells (contract §9): role, tier, end and grace. */
@@ -46,17 +41,15 @@ export const membershipFields = (change: MembershipChangedPayload): Pick<PublicU
 });
 
 /**
- * `membership:changed` arrived: the cached /auth/me answer and the session store take the new rights at
- * once (every screen reading either follows: the composer, the /live gate, the top bar), then /auth/me
- * is read again for the rest (a new duration). Returns the user as it was before, when known.
+ * `membership:changed` arrived: the cached /auth/me answer takes the new rights at once (every screen
+ * follows: the composer, the /live gate, the top bar), then /auth/me is read again for the rest (a new
+ * duration). Returns the user as it was before, when known.
  */
 export const applyMembershipChange = (client: QueryClient, change: MembershipChangedPayload): SessionUser | null => {
-  const session = useSessionStore.getState();
-  if (!session.token) return null;
-  const before: SessionUser | null = client.getQueryData<PublicUser>(meKeys.me) ?? session.user;
+  if (!useSessionStore.getState().token) return null;
+  const before = sessionUserIn(client);
   const fields = membershipFields(change);
   client.setQueryData<PublicUser>(meKeys.me, (user) => (user ? { ...user, ...fields } : user));
-  session.patchUser(fields);
   void client.invalidateQueries({ queryKey: meKeys.me });
   return before;
 };

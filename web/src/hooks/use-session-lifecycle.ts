@@ -16,7 +16,7 @@ export function useSessionLifecycle() {
   const token = useSessionStore((state) => state.token);
   const sessionId = useSessionStore((state) => state.sessionId);
 
-  // Refresh the stored user for each token (app start, a new sign-in): the query writes it to the store.
+  // Read the user anew for each token (app start, a new sign-in); lib/session-user.ts saves each answer.
   const me = useMe();
   useEffect(() => {
     // 401 already cleared the session in the API client; other failures keep the stored user.

@@ -72,7 +72,7 @@ describe('clearOnSessionChange', () => {
   it('keeps the cache while the session stays (a refreshed user, a reload of the same token)', () => {
     useSessionStore.getState().signIn(loginAs('rina'));
     client.setQueryData(['admin', 'stats'], { pendingPayments: 3 });
-    useSessionStore.getState().setUser(publicUser('rina', { city: 'Bandung' }));
+    client.setQueryData(['auth', 'me'], publicUser('rina', { city: 'Bandung' }));
     useSessionStore.getState().reload();
     expect(cached()).toEqual({ pendingPayments: 3 });
   });

@@ -1,4 +1,5 @@
 import type { LoginResponse, PublicUser } from '@le/contracts';
+import { toStoredUser, type StoredUser } from './storage';
 
 /** A signed-in trial as the API returns it, for unit tests; `overrides` change what a test is about. */
 export const publicUser = (username: string, overrides: Partial<PublicUser> = {}): PublicUser => ({
@@ -29,3 +30,6 @@ export const loginAs = (username: string, overrides: Partial<PublicUser> = {}): 
   sessionId: `s-${username}`,
   user: publicUser(username, overrides),
 });
+
+/** The user a browser saved for `username` (spec §4's stored fields), as the session store holds it. */
+export const savedUser = (username: string, overrides: Partial<PublicUser> = {}): StoredUser => toStoredUser(publicUser(username, overrides));

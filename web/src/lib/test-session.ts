@@ -3,16 +3,23 @@
  * (it reads the stored session as it is created).
  */
 import type { PublicUser } from '@le/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, vi } from 'vitest';
 
 import { useSessionStore } from '@/stores/session-store';
+import { signInWith } from './session-user';
 import { loginAs } from './test-fixtures';
 import { render, stubApi } from './test-render';
 
-/** `user` signed in as a login would leave them, with the API's /auth/me (and any `routes` given) answering. */
-export function signedInAs(user: PublicUser, routes: Parameters<typeof stubApi>[0] = {}) {
+/**
+ * `user` signed in as a login would leave them, with the API's /auth/me (and any `routes` given) answering. With the
+ * screen's `client`, the user is in its cache at once, as after a sign-in; without, the screen starts from the user the
+ * browser saved, as after a load.
+ */
+export function signedInAs(user: PublicUser, routes: Parameters<typeof stubApi>[0] = {}, client?: QueryClient) {
   const calls = stubApi({ 'GET /auth/me': () => ({ user }), ...routes });
-  useSessionStore.getState().signIn(loginAs(user.username, user));
+  if (client) signInWith(client, loginAs(user.username, user));
+  else useSessionStore.getState().signIn(loginAs(user.username, user));
   return calls;
 }
 

@@ -1,25 +1,24 @@
-import type { LoginResponse, PublicUser, Role } from '@le/contracts';
+import type { LoginResponse, Role } from '@le/contracts';
 import { create } from 'zustand';
 
 import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@/config/brand';
 import { readStoredRole, readStoredUser, storage, toStoredUser } from '@/lib/storage';
 import type { StoredUser } from '@/lib/storage';
 
-/** The stored fields, plus the rest of the profile once /auth/me or login has answered (memory only). */
-export type SessionUser = StoredUser & Partial<PublicUser>;
-
+/**
+ * The browser's session (spec §4): the token, the session's id, and the user as this browser saved
+ * them. The user as the server has them now is the `/auth/me` query's (lib/session-user.ts), which
+ * every screen reads; the saved user stands in for it only until the first answer after a load.
+ */
 interface SessionState {
   token: string | null;
-  role: Role | null;
-  username: string | null;
   sessionId: string | null;
-  user: SessionUser | null;
-  /** Save a fresh login (spec §4: token and user saved). */
+  /** The user saved in localStorage, as read at load, at sign-in or after another tab changed it. */
+  savedUser: StoredUser | null;
+  /** The role saved beside it (readable even when the saved user is not). */
+  savedRole: Role | null;
+  /** Save a fresh login (spec §4: token and user saved). Put its user in the query cache too: lib/session-user.ts `signInWith`. */
   signIn: (login: LoginResponse) => void;
-  /** Replace the user after /auth/me or a profile update; ignored when signed out. */
-  setUser: (user: PublicUser) => void;
-  /** Change some fields of the user held (a `membership:changed` push); ignored when signed out or without a user. */
-  patchUser: (patch: Partial<PublicUser>) => void;
   /** Forget the session everywhere (sign-out, 401). */
   clear: () => void;
   /** Re-read localStorage, e.g. after another tab changed it. */
@@ -28,42 +27,29 @@ interface SessionState {
 
 const readSession = () => ({
   token: storage.get(STORAGE_KEYS.token),
-  role: readStoredRole(),
-  username: storage.get(STORAGE_KEYS.username),
   sessionId: storage.get(STORAGE_KEYS.sessionId),
-  user: readStoredUser() as SessionUser | null,
+  savedUser: readStoredUser(),
+  savedRole: readStoredRole(),
 });
 
-const persistUser = (user: StoredUser) => {
+/** Save the user's stored fields (spec §4: user, role, username), as a login or the server's latest answer has them. */
+export const saveUser = (user: StoredUser): void => {
   storage.set(STORAGE_KEYS.user, JSON.stringify(toStoredUser(user)));
   storage.set(STORAGE_KEYS.role, user.role);
   storage.set(STORAGE_KEYS.username, user.username);
 };
 
-const signedOut = { token: null, role: null, username: null, sessionId: null, user: null };
+const signedOut = { token: null, sessionId: null, savedUser: null, savedRole: null };
 
-export const useSessionStore = create<SessionState>()((set, get) => ({
+export const useSessionStore = create<SessionState>()((set) => ({
   ...signedOut,
   signIn: ({ token, sessionId, user }) => {
     // Another user on this browser: the previous one's unsent chat messages are theirs alone.
-    if (get().username !== user.username) storage.remove(STORAGE_KEYS.chatOutbox);
+    if (storage.get(STORAGE_KEYS.username) !== user.username) storage.remove(STORAGE_KEYS.chatOutbox);
     storage.set(STORAGE_KEYS.token, token);
     storage.set(STORAGE_KEYS.sessionId, sessionId);
-    persistUser(user);
-    set({ token, sessionId, user, role: user.role, username: user.username });
-  },
-  setUser: (user) => {
-    // A late /auth/me reply after sign-out must not write the user back.
-    if (!get().token) return;
-    persistUser(user);
-    set({ user, role: user.role, username: user.username });
-  },
-  patchUser: (patch) => {
-    const { token, user } = get();
-    if (!token || !user) return;
-    const next: SessionUser = { ...user, ...patch };
-    persistUser(next);
-    set({ user: next, role: next.role, username: next.username });
+    saveUser(user);
+    set({ token, sessionId, savedUser: toStoredUser(user), savedRole: user.role });
   },
   clear: () => {
     for (const key of SESSION_STORAGE_KEYS) storage.remove(key);

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from './session-store';
 
 const login: LoginResponse = { token: 't1', sessionId: 's1', user: publicUser('rina', { _id: 'u1', name: 'Rina' }) };
-const { user } = login;
 
 describe('session store and browser storage (spec §3)', () => {
   beforeEach(() => {
@@ -33,7 +32,7 @@ describe('session store and browser storage (spec §3)', () => {
     useSessionStore.getState().signIn(login);
     useSessionStore.getState().clear();
     for (const key of ['token', 'role', 'username', 'sessionId', 'user']) expect(localStorage.getItem(key)).toBeNull();
-    expect(useSessionStore.getState()).toMatchObject({ token: null, user: null });
+    expect(useSessionStore.getState()).toMatchObject({ token: null, savedUser: null, savedRole: null });
   });
 
   it('logs and ignores a stored user that cannot be parsed', () => {
@@ -41,24 +40,8 @@ describe('session store and browser storage (spec §3)', () => {
     localStorage.setItem('token', 't1');
     localStorage.setItem('user', '{not json');
     useSessionStore.getState().reload();
-    expect(useSessionStore.getState().user).toBeNull();
+    expect(useSessionStore.getState().savedUser).toBeNull();
     expect(useSessionStore.getState().token).toBe('t1');
     expect(warn).toHaveBeenCalled();
-  });
-
-  it('a late profile after sign-out writes nothing back', () => {
-    useSessionStore.getState().setUser(user);
-    expect(localStorage.getItem('user')).toBeNull();
-    expect(useSessionStore.getState().user).toBeNull();
-  });
-
-  it('patchUser changes the fields a push told, in memory and in storage; nothing without a session', () => {
-    useSessionStore.getState().patchUser({ role: 'member', membershipTier: 'pro' });
-    expect(useSessionStore.getState().user).toBeNull();
-    useSessionStore.getState().signIn(login);
-    useSessionStore.getState().patchUser({ role: 'member', membershipTier: 'pro', membershipEnd: '2026-04-01T00:00:00.000Z' });
-    expect(useSessionStore.getState()).toMatchObject({ role: 'member', user: { username: 'rina', name: 'Rina', membershipTier: 'pro', membershipEnd: '2026-04-01T00:00:00.000Z' } });
-    expect(localStorage.getItem('role')).toBe('member');
-    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ role: 'member', membershipTier: 'pro' });
   });
 });

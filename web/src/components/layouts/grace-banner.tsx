@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { TextLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/dates';
-import { useSessionStore } from '@/stores/session-store';
-import type { SessionUser } from '@/stores/session-store';
+import type { SessionUser } from '@/lib/session-user';
+import { useSessionUser } from '@/lib/session-user';
 
 /** The banner's sentence (contract §9 grace): when the membership ended and the day to pay by. */
 export const graceText = (user: Pick<SessionUser, 'membershipEnd' | 'graceEndsAt'>): string =>
@@ -34,7 +34,7 @@ function useNowAcross(moments: (string | null | undefined)[]): number {
  * `graceEndsAt`): when it ended, the day to pay by, the way to the payment page.
  */
 export function GraceBanner() {
-  const user = useSessionStore((state) => (state.token ? state.user : null));
+  const user = useSessionUser();
   const now = useNowAcross([user?.membershipEnd, user?.graceEndsAt]);
   if (!user || !isInGrace({ ...user, role: user.role }, now)) return null;
   return (

@@ -3,7 +3,8 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { loginAs } from '@/lib/test-fixtures';
-import { byTestId, render } from '@/lib/test-render';
+import { signInWith } from '@/lib/session-user';
+import { byTestId, render, testQueryClient } from '@/lib/test-render';
 import { useSessionStore } from '@/stores/session-store';
 import { GraceBanner } from './grace-banner';
 import { membershipState } from './user-menu';
@@ -14,6 +15,13 @@ const at = (offset: number) => new Date(NOW + offset).toISOString();
 
 /** Budi's PRO membership ended yesterday; his grace runs two more days. */
 const inGrace = { role: 'member' as const, membershipTier: 'pro', membershipEnd: at(-DAY), graceEndsAt: at(2 * DAY) };
+
+/** Signed in as after a sign-in: the login's user is the screen's cache's. */
+const signedInRender = (login: ReturnType<typeof loginAs>) => {
+  const client = testQueryClient();
+  signInWith(client, login);
+  return render(<GraceBanner />, { client });
+};
 
 describe('GraceBanner (contract §9)', () => {
   let view: ReturnType<typeof render> | null = null;
@@ -26,8 +34,7 @@ describe('GraceBanner (contract §9)', () => {
 
   it('says when the membership ended and the day to pay by, with the way to the payment page, while the grace runs; then goes by itself', () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
-    useSessionStore.getState().signIn(loginAs('budi', inGrace));
-    view = render(<GraceBanner />);
+    view = signedInRender(loginAs('budi', inGrace));
     const banner = byTestId('grace-banner');
     expect(banner?.textContent).toContain('Your membership ended on 09/03/2026. Pay by 12/03/2026 to keep access.');
     expect(banner?.querySelector('a')?.getAttribute('href')).toBe('/payment-membership');
@@ -44,14 +51,12 @@ describe('GraceBanner (contract §9)', () => {
       { role: 'trial' as const, membershipTier: 'trial', membershipEnd: null, graceEndsAt: null, trialExpiresAt: at(DAY) },
     ];
     for (const user of cases) {
-      useSessionStore.getState().signIn(loginAs('budi', user));
-      view = render(<GraceBanner />);
+      view = signedInRender(loginAs('budi', user));
       expect(byTestId('grace-banner'), JSON.stringify(user)).toBeNull();
       view.unmount();
       view = null;
     }
-    useSessionStore.getState().signIn(loginAs('budi', inGrace));
-    view = render(<GraceBanner />);
+    view = signedInRender(loginAs('budi', inGrace));
     expect(byTestId('grace-banner')).not.toBeNull();
     act(() => useSessionStore.getState().clear());
     expect(byTestId('grace-banner')).toBeNull();
@@ -59,8 +64,7 @@ describe('GraceBanner (contract §9)', () => {
 
   it('appears once the end passes on an open screen (the grace starts)', () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
-    useSessionStore.getState().signIn(loginAs('budi', { ...inGrace, membershipEnd: at(60_000), graceEndsAt: at(3 * DAY) }));
-    view = render(<GraceBanner />);
+    view = signedInRender(loginAs('budi', { ...inGrace, membershipEnd: at(60_000), graceEndsAt: at(3 * DAY) }));
     expect(byTestId('grace-banner')).toBeNull();
     act(() => vi.advanceTimersByTime(61_000));
     expect(byTestId('grace-banner')).not.toBeNull();

@@ -1,10 +1,10 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-import { useSessionStore } from '@/stores/session-store';
 import { Footer } from './footer';
 import { GraceBanner } from './grace-banner';
 import { TOP_BAR_HEIGHT, TopBar } from './top-bar';
+import { useSessionUser } from '@/lib/session-user';
 
 /** Whether the signed-in viewer's payment waits for an admin (the app knows; the top bar offers it). */
 interface LayoutProps {
@@ -33,7 +33,7 @@ export function PublicLayout({ children, pendingPayment }: LayoutProps) {
  * exists, above a scrollable dark content area that renders the page.
  */
 export function AppLayout({ children, pendingPayment }: LayoutProps) {
-  const hasUser = useSessionStore((state) => state.user !== null);
+  const hasUser = useSessionUser() !== null;
   return (
     <Box minH="100dvh" bg="bg">
       {hasUser ? <TopBar pendingPayment={pendingPayment} /> : null}

@@ -15,6 +15,7 @@ import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { navItemsFor } from './nav-items';
 import type { NavItem } from './nav-items';
+import { useSessionUser } from '@/lib/session-user';
 
 // The dropdown (menu machine, positioning) is only for signed-in users: keep it out of the entry chunk.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
@@ -52,7 +53,7 @@ function NavLinks({ items, onNavigate, ...linkProps }: { items: NavItem[]; onNav
  * app, which holds the membership's payments); SIGN IN brings a guest back to this page.
  */
 export function TopBar({ pendingPayment = false }: { pendingPayment?: boolean }) {
-  const user = useSessionStore((state) => state.user);
+  const user = useSessionUser();
   const token = useSessionStore((state) => state.token);
   const location = useLocation();
   // The phone menu is a native popover: the browser opens it from the server's HTML, so a tap made

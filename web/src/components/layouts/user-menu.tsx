@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/hooks/use-sign-out';
 import { chatListKindOf, useUnreadCount } from '@/lib/unread';
-import type { SessionUser } from '@/stores/session-store';
+import type { SessionUser } from '@/lib/session-user';
 import { ChevronDownIcon, HistoryIcon, LogOutIcon, MessageIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
 import { MembershipStatusBadge, TierBadge, roleRepeatsTier } from '@/components/ui/tier-badge';
 import { UnreadBadge, unreadLabel } from '@/components/ui/unread-badge';

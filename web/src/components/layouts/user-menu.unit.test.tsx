@@ -19,7 +19,7 @@ describe("the account menu's tier badge", () => {
     stubApi({ 'GET /chat/user/chats': () => ({ chats: [] }) });
     const user = publicUser('sari', overrides);
     useSessionStore.getState().signIn(loginAs(user.username, user));
-    mountScreen(<UserMenu user={useSessionStore.getState().user!} />);
+    mountScreen(<UserMenu user={user} />);
     // the menu's content mounts when it opens
     const trigger = byTestId('user-menu-trigger')!;
     act(() => {

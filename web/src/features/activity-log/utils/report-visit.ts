@@ -1,5 +1,7 @@
 import { apiUrl } from '@/lib/api-client';
-import { getSessionToken, useSessionStore } from '@/stores/session-store';
+import { queryClient } from '@/lib/query-client';
+import { sessionRoleIn, sessionUserIn } from '@/lib/session-user';
+import { getSessionToken } from '@/stores/session-store';
 import { logActivity, type LogActivityInput } from '@/features/activity-log/api/log-activity';
 import { UNKNOWN_IP, getPublicIp } from '@/features/activity-log/utils/public-ip';
 import { claimFirstVisit } from '@/features/activity-log/utils/visit-dedup';
@@ -37,9 +39,8 @@ export const reportVisit = (path: string): void => {
     flushOnLeave = true;
     window.addEventListener('pagehide', sendWaitingOnLeave);
   }
-  const { username, role } = useSessionStore.getState();
   const visit = {
-    input: { username: username ?? '', role: role ?? 'guest', page: path, message: visitMessage(path) },
+    input: { username: sessionUserIn(queryClient)?.username ?? '', role: sessionRoleIn(queryClient) ?? 'guest', page: path, message: visitMessage(path) },
     token: getSessionToken(),
   };
   waiting.add(visit);

@@ -3,9 +3,9 @@ import type { PublicUser } from '@le/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { useSessionStore } from '@/stores/session-store';
 import { MembersSection } from './members-section';
 import { PaymentsSection } from './payments-section';
+import { useSessionUser } from '@/lib/session-user';
 
 /**
  * /manage-membership (admin): the payments queue, then the members. `?q=` (utils/links.ts, the
@@ -13,7 +13,7 @@ import { PaymentsSection } from './payments-section';
  * to each member's row (the moderation's time-out).
  */
 export function ManageMembershipPage({ memberActions }: { memberActions?: (user: PublicUser) => ReactNode } = {}) {
-  const currentUserId = useSessionStore((state) => state.user?._id ?? null);
+  const currentUserId = useSessionUser()?._id ?? null;
   const [params] = useSearchParams();
   const initialQuery = params.get('q') ?? '';
   useEffect(() => {

@@ -2,6 +2,7 @@ import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { ButtonLink, TextLink } from '@/components/ui/button-link';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -10,6 +11,7 @@ import type { AuthNavigationState } from '@/config/paths';
 import { paths, signInTarget } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { logout } from '@/lib/auth';
+import { signInWith } from '@/lib/session-user';
 import { useSessionStore } from '@/stores/session-store';
 import { login } from '@/features/auth/api/login';
 import { AuthCard } from './auth-card';
@@ -18,6 +20,7 @@ type Errors = Partial<Record<'email' | 'password', string>>;
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const location = useLocation();
   const state = (location.state ?? {}) as AuthNavigationState;
   const [email, setEmail] = useState(state.email ?? '');
@@ -42,7 +45,7 @@ export function LoginForm() {
       const session = await login({ email: email.trim(), password });
       // Signing in over an existing session (another account) ends the old one on the server.
       if (useSessionStore.getState().token) void logout().catch(() => undefined);
-      useSessionStore.getState().signIn(session);
+      signInWith(client, session);
       navigate(signInTarget(state), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && error.code === 'EMAIL_NOT_VERIFIED') {

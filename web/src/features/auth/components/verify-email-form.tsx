@@ -3,6 +3,7 @@ import { LIMITS } from '@le/contracts';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { TextLink } from '@/components/ui/button-link';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -12,6 +13,7 @@ import { paths } from '@/config/paths';
 import { toaster } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import { logout } from '@/lib/auth';
+import { signInWith } from '@/lib/session-user';
 import { useSessionStore } from '@/stores/session-store';
 import { verifyEmail } from '@/features/auth/api/verify-email';
 import { useResendCode } from '@/features/auth/hooks/use-resend-code';
@@ -24,6 +26,7 @@ type Errors = Partial<Record<'email' | 'code', string>>;
 
 export function VerifyEmailForm() {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const state = (useLocation().state ?? {}) as AuthNavigationState;
   const [email, setEmail] = useState(state.email ?? '');
   const [code, setCode] = useState('');
@@ -52,7 +55,7 @@ export function VerifyEmailForm() {
       // The code proved the address and the password was set at sign-up: go on signed in.
       if (result?.token && result.sessionId && result.user) {
         if (useSessionStore.getState().token) void logout().catch(() => undefined);
-        useSessionStore.getState().signIn({ token: result.token, sessionId: result.sessionId, user: result.user });
+        signInWith(client, { token: result.token, sessionId: result.sessionId, user: result.user });
         toaster.create({ type: 'success', title: 'Email verified', description: 'Your trial has started. You are signed in.', closable: true });
         navigate(paths.dashboardMember.href, { replace: true });
         return;

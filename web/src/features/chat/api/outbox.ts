@@ -3,6 +3,7 @@ import type { Mutation, MutationState } from '@tanstack/react-query';
 
 import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { sessionUserIn } from '@/lib/session-user';
 import { useSessionStore } from '@/stores/session-store';
 
 import { deleteMessage } from '@/features/chat/api/delete-message';
@@ -276,8 +277,7 @@ export const pendingWriteOf = (mutation: MutationView): [string, PendingWrite] =
 
 /** Whose outbox this browser keeps: the signed-in user (their username), none when signed out. */
 const outboxOwner = (): string | null => {
-  const { token, username } = useSessionStore.getState();
-  return token && username ? username : null;
+  return sessionUserIn(queryClient)?.username ?? null;
 };
 
 /** The clientIds this tab last kept in the browser (restored or written), so that what it sends or discards is removed there too. */

@@ -11,6 +11,7 @@ import { testMessage, testSender } from '@/features/chat/utils/test-messages';
 import { chatKeys } from './keys';
 import { discardSend, dismissWrite, edit, outgoingOf, pendingWriteOf, remove, retrySend, retryWrite, send, toggleHidden } from './outbox';
 import { GLOBAL_STREAM, NEW_CHAT_STREAM, catchUp, heldStream, loadOlder, receiveEvent, scopeNow, seedStream, streamQuery } from './streams';
+import { savedUser } from '@/lib/test-fixtures';
 
 const message = testMessage;
 const record = (seq: number, type: ChatEventRecord['type'], msg?: ChatMessage): ChatEventRecord => ({
@@ -169,21 +170,21 @@ describe('a stream as a query, patched in place', () => {
     vi.mocked(fetch).mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
     const older = catchUp(GLOBAL_STREAM);
     // another account signs in on this tab, and reads the room
-    useSessionStore.setState({ token: 'other', sessionId: 's2', username: 'budi' });
+    useSessionStore.setState({ token: 'other', sessionId: 's2', savedUser: savedUser('budi') });
     await read(GLOBAL_STREAM);
     const mine = heldStream(GLOBAL_STREAM);
     release(Response.json({ events: [record(2, 'message.posted', message('m9', 2, { content: 'for the guest only' }))] }));
     await older;
     expect(heldStream(GLOBAL_STREAM)).toBe(mine);
     expect(heldStream(GLOBAL_STREAM)?.messages.m9).toBeUndefined();
-    useSessionStore.setState({ token: null, sessionId: null, username: null });
+    useSessionStore.setState({ token: null, sessionId: null, savedUser: null });
   });
 });
 
 describe('failures that show: sends, edits and hides kept as Not sent, retried once', () => {
   const global = () => heldStream(GLOBAL_STREAM)!;
-  beforeEach(() => useSessionStore.setState({ token: 't', sessionId: 's1', username: 'rina' }));
-  afterEach(() => useSessionStore.setState({ token: null, sessionId: null, username: null }));
+  beforeEach(() => useSessionStore.setState({ token: 't', sessionId: 's1', savedUser: savedUser('rina') }));
+  afterEach(() => useSessionStore.setState({ token: null, sessionId: null, savedUser: null }));
   const offline = () => {
     throw new TypeError('Failed to fetch');
   };
@@ -356,7 +357,7 @@ describe('failures that show: sends, edits and hides kept as Not sent, retried o
     answer = () => Response.json({ message: message('p1', 1) }, { status: 201 });
     const sending = send({ stream: NEW_CHAT_STREAM, content: 'halo admin', replyTo: null, sender: testSender, ensureChat });
     await opening;
-    useSessionStore.setState({ token: 'someone-else', sessionId: 's9', username: 'admin' });
+    useSessionStore.setState({ token: 'someone-else', sessionId: 's9', savedUser: savedUser('admin') });
     opened('c1');
     await expect(sending).resolves.toBe(false);
     expect(writes).toEqual([]);

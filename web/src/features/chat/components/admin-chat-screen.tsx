@@ -18,6 +18,7 @@ import { ChatSplitLayout } from './chat-split-layout';
 import { ConnectionBanner } from './connection-banner';
 import { Conversation } from './conversation';
 import { ConversationHeader } from './conversation-header';
+import { useSessionUser, useSessionRole } from '@/lib/session-user';
 
 /**
  * /chat-admin: every member chat with a last message, newest first, plus the global room pinned on
@@ -29,8 +30,8 @@ export function AdminChatScreen({ memberPanel }: { memberPanel?: (member: InboxM
   const viewer = useRealtimeChat();
   const list = useChatListSync('admin');
   const token = useSessionStore((state) => state.token);
-  const role = useSessionStore((state) => state.role);
-  const user = useSessionStore((state) => state.user);
+  const role = useSessionRole();
+  const user = useSessionUser();
   const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
   const chats = list.data ?? null;
   const listFailed = lastReadFailed(list);

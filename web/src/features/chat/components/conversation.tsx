@@ -10,7 +10,6 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatTime, useTimeZone } from '@/lib/dates';
 import { useTimedOutUntil } from '@/hooks/use-timed-out-until';
-import { useSessionStore } from '@/stores/session-store';
 import { updateRoom } from '@/features/chat/api/moderate';
 import { useRoom } from '@/features/chat/hooks/use-room';
 import { clearUnread } from '@/features/chat/api/get-chats';
@@ -29,6 +28,7 @@ import type { ComposerMode } from './composer';
 import type { DeliveryTarget } from './message-item';
 import { MessageList } from './message-list';
 import { ModerationDialog, type ModerationIntent } from './moderation-dialog';
+import { useSessionUser } from '@/lib/session-user';
 
 /** Seconds until `lastPostAt + seconds`, ticking each second while above zero. */
 function useSlowModeLeft(seconds: number, lastPostAt: number | null): number {
@@ -68,7 +68,7 @@ const EMPTY: ChatMessage[] = [];
  */
 export function Conversation({ stream, viewer, rights, emptyText, disabledText = UI_TEXT.chatRegisterNotice, ensureChat, markAsRead = false, header, notices }: ConversationProps) {
   const queryClient = useQueryClient();
-  const user = useSessionStore((store) => store.user);
+  const user = useSessionUser();
   // A guest's drawn /faq-chat: the room as the server read it is the stream's first state.
   const seeded = useSeededStream(stream, viewer);
   const { state, failed } = useStream(stream, seeded);

@@ -10,6 +10,7 @@ import { receiveEvent } from '@/features/chat/api/streams';
 import { testMessage } from '@/features/chat/utils/test-messages';
 import type { ChatRights } from '@/features/chat/utils/rights';
 import { Conversation } from './conversation';
+import { savedUser } from '@/lib/test-fixtures';
 
 // The member's own message, just written (its edit window is open).
 const own = testMessage('m1', 1, { createdAt: new Date().toISOString() });
@@ -20,14 +21,14 @@ describe('Conversation: after a failure', () => {
   afterEach(() => {
     view?.unmount();
     view = null;
-    useSessionStore.setState({ token: null, sessionId: null, username: null });
+    useSessionStore.setState({ token: null, sessionId: null, savedUser: null });
     queryClient.clear();
     vi.unstubAllGlobals();
   });
 
   const open = async (routes: Parameters<typeof stubApi>[0] = {}) => {
     stubApi({ 'GET /chat': () => ({ messages: [own], nextCursor: null }), 'GET /chat/events': () => ({ events: [], nextCursor: null }), ...routes });
-    useSessionStore.setState({ token: 't', sessionId: 's1', username: 'rina' });
+    useSessionStore.setState({ token: 't', sessionId: 's1', savedUser: savedUser('rina') });
     // The app's one client: the streams and the outbox live there (api/streams.ts, api/outbox.ts).
     view = render(<Conversation stream="global" viewer="user" rights={rina} emptyText="No messages" />, { client: queryClient });
     await waitFor(() => expect(byTestId('chat-message-content')?.textContent).toBe('text m1'));

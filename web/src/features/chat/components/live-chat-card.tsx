@@ -12,6 +12,7 @@ import { chatRights } from '@/features/chat/utils/rights';
 import { composerNotice } from './chat-notices';
 import { ConnectionBanner } from './connection-banner';
 import { Conversation } from './conversation';
+import { useSessionUser, useSessionRole } from '@/lib/session-user';
 
 /**
  * The card's height: spec §2's 600 px where the screen has room, else what the screen leaves, so its
@@ -29,8 +30,8 @@ const CARD_HEIGHT = {
 export function LiveChatCard() {
   const viewer = useRealtimeChat();
   const token = useSessionStore((state) => state.token);
-  const role = useSessionStore((state) => state.role);
-  const user = useSessionStore((state) => state.user);
+  const role = useSessionRole();
+  const user = useSessionUser();
   const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
   const connected = useRealtimeStore((state) => state.status === 'connected');
   const location = useLocation();

@@ -19,6 +19,7 @@ import { ChatSplitLayout } from './chat-split-layout';
 import { ConnectionBanner } from './connection-banner';
 import { Conversation } from './conversation';
 import { ConversationHeader } from './conversation-header';
+import { useSessionUser, useSessionRole } from '@/lib/session-user';
 
 /**
  * /chat-user: the member's one conversation with the admins, open to trials and expired members too
@@ -30,8 +31,8 @@ export function MemberChatScreen() {
   const viewer = useRealtimeChat();
   const list = useChatListSync('user');
   const token = useSessionStore((state) => state.token);
-  const role = useSessionStore((state) => state.role);
-  const user = useSessionStore((state) => state.user);
+  const role = useSessionRole();
+  const user = useSessionUser();
   // The live room's rights (for the notice) and this conversation's: every member writes to the admins.
   const roomRights = useMemo(() => chatRights(token, role, user), [token, role, user]);
   const rights = useMemo(() => withAdminsRights(roomRights), [roomRights]);

@@ -4,9 +4,9 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { loginAs } from '@/lib/test-fixtures';
-import { byTestId, stubApi, typeInto, waitFor } from '@/lib/test-render';
+import { signInWith } from '@/lib/session-user';
+import { byTestId, stubApi, testQueryClient, typeInto, waitFor } from '@/lib/test-render';
 import { mountPerTest } from '@/lib/test-session';
-import { useSessionStore } from '@/stores/session-store';
 import { WITH_ADMINS_NOTICE } from '@/features/chat/utils/rights';
 import { testMessage } from '@/features/chat/utils/test-messages';
 
@@ -42,8 +42,9 @@ describe('/chat-user for trials and expired members (contract §9)', () => {
     ['an expired member', { role: 'member' as const, membershipTier: 'basic', membershipEnd: iso(-DAY) }, 'Renew membership'],
   ])('%s writes to the admins, and reads that the live room needs an active membership', async (_label, user, link) => {
     const calls = stubConversation();
-    useSessionStore.getState().signIn(loginAs('tari', user));
-    mountScreen(<MemberChatScreen />);
+    const client = testQueryClient();
+    signInWith(client, loginAs('tari', user));
+    mountScreen(<MemberChatScreen />, { client });
     await waitFor(() => expect(document.querySelector('textarea[aria-label="Message"]')).not.toBeNull());
     expect(byTestId('chat-cannot-post')).toBeNull();
     const notice = byTestId('chat-notice');
@@ -67,8 +68,9 @@ describe('/chat-user for trials and expired members (contract §9)', () => {
 
   it('an active member writes without a notice', async () => {
     stubConversation();
-    useSessionStore.getState().signIn(loginAs('budi', { role: 'member', membershipTier: 'pro', membershipEnd: iso(DAY) }));
-    mountScreen(<MemberChatScreen />);
+    const client = testQueryClient();
+    signInWith(client, loginAs('budi', { role: 'member', membershipTier: 'pro', membershipEnd: iso(DAY) }));
+    mountScreen(<MemberChatScreen />, { client });
     await waitFor(() => expect(document.querySelector('textarea[aria-label="Message"]')).not.toBeNull());
     expect(byTestId('chat-notice')).toBeNull();
   });

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { onChatEvent, useRealtimeStore } from '@/lib/realtime-client';
+import { useSessionUser } from '@/lib/session-user';
 import { useSessionStore } from '@/stores/session-store';
 import { getRoom } from '@/features/chat/api/moderate';
 
@@ -16,7 +17,8 @@ const roomKey = (viewer: string) => ['chat', 'room', viewer] as const;
 export function useRoom(enabled: boolean): RoomView | null {
   const client = useQueryClient();
   const token = useSessionStore((state) => state.token);
-  const viewer = token ? (useSessionStore.getState().user?._id ?? 'signed-in') : 'guest';
+  const user = useSessionUser();
+  const viewer = token ? (user?._id ?? 'signed-in') : 'guest';
   const syncs = useRealtimeStore((state) => (state.status === 'connected' ? state.syncs + 1 : 0));
   const query = useQuery({ queryKey: roomKey(viewer), queryFn: ({ signal }) => getRoom(Boolean(token), signal), enabled });
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { UI_TEXT, canUseMemberFeatures, isPaidTier } from '@le/contracts';
 import type { Role } from '@le/contracts';
 
-import type { SessionUser } from '@/stores/session-store';
+import type { SessionUser } from '@/lib/session-user';
 
 export interface ChatRights {
   /** Send, reply and edit own messages (spec §6: admin, and members with an active membership). */

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 
 import { viewerActionFor } from '@/lib/viewer-action';
-import { useSessionStore } from '@/stores/session-store';
 
 import { BenefitsSection } from './benefits-section';
 import { HeroSection } from './hero-section';
 import { NoSkillsSection } from './no-skills-section';
 import { PromoSection } from './promo-section';
 import { TechnologySection } from './technology-section';
+import { useSessionUser } from '@/lib/session-user';
 
 /**
  * The landing page; `feed` is the live buy/sell feed the route brings (the signals feature's),
@@ -15,7 +15,7 @@ import { TechnologySection } from './technology-section';
  * A signed-in viewer is offered their next step, never sign-up.
  */
 export function HomePage({ feed, pendingPayment = false }: { feed?: ReactNode; pendingPayment?: boolean }) {
-  const user = useSessionStore((state) => (state.token ? state.user : null));
+  const user = useSessionUser();
   const action = viewerActionFor(user, { pendingPayment });
   return (
     <>

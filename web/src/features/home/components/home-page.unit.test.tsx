@@ -3,7 +3,8 @@ import type { PublicUser } from '@le/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { loginAs, publicUser } from '@/lib/test-fixtures';
-import { byTestId, render } from '@/lib/test-render';
+import { signInWith } from '@/lib/session-user';
+import { byTestId, render, testQueryClient } from '@/lib/test-render';
 import { useSessionStore } from '@/stores/session-store';
 import { HomePage } from './home-page';
 
@@ -17,8 +18,9 @@ const heroLinks = () => [...(byTestId('hero-actions')?.querySelectorAll('a') ?? 
 describe('Home: the hero and the promo offer what the viewer can do next', { timeout: 20_000 }, () => {
   let view: ReturnType<typeof render> | null = null;
   const mount = (user: PublicUser | null, pendingPayment = false) => {
-    if (user) useSessionStore.getState().signIn(loginAs(user.username, user));
-    view = render(<HomePage pendingPayment={pendingPayment} />);
+    const client = testQueryClient();
+    if (user) signInWith(client, loginAs(user.username, user));
+    view = render(<HomePage pendingPayment={pendingPayment} />, { client });
   };
   afterEach(() => {
     view?.unmount();

@@ -1,5 +1,6 @@
 import { useMe } from '@/hooks/use-me';
 import { useSessionStore } from '@/stores/session-store';
+import { useSessionUser } from '@/lib/session-user';
 
 /**
  * The signed-in user with membership dates as the server has them now: asks /auth/me on mount, as
@@ -8,7 +9,7 @@ import { useSessionStore } from '@/stores/session-store';
  */
 export function useFreshUser() {
   const token = useSessionStore((state) => state.token);
-  const user = useSessionStore((state) => state.user);
+  const user = useSessionUser();
   // The query writes the answer to the session store; a cached answer from before this screen does not count.
   const me = useMe();
   return { token, user, ready: !token || me.isFetchedAfterMount };

@@ -14,7 +14,6 @@ import { BANK_TRANSFER } from '@/config/payment';
 import { useMe } from '@/hooks/use-me';
 import { errorMessage } from '@/lib/api-client';
 import { fileDecodes } from '@/lib/decode-image';
-import { useSessionStore } from '@/stores/session-store';
 import { membershipKeys } from '@/features/membership/api/keys';
 import { createPayment, usePaymentHistory } from '@/features/membership/api/payments';
 import { perPeriod } from '@/features/membership/utils/format';
@@ -24,6 +23,7 @@ import { periodNote } from '@/features/membership/utils/period';
 import { PaymentHistoryTable } from './payment-history-table';
 import { RejectedPaymentAlert } from './rejected-payment-alert';
 import { TierPlans } from './tier-plans';
+import { useSessionUser, useSessionRole } from '@/lib/session-user';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 /** The payments shown under the form (the whole history is on /dashboard-member). */
@@ -48,8 +48,8 @@ function Section({ step, title, children }: { step: number; title: string; child
 /** /payment-membership: choose a tier and duration, transfer, upload the proof (contract §5). */
 export function PaymentMembership() {
   const navigate = useNavigate();
-  const role = useSessionStore((state) => state.role);
-  const storedUser = useSessionStore((state) => state.user);
+  const role = useSessionRole();
+  const storedUser = useSessionUser();
   // The dates as the server has them now (the period note depends on them); the stored copy meanwhile.
   const me = useMe();
   const user = me.data ?? storedUser;

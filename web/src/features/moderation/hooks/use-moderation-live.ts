@@ -7,6 +7,7 @@ import { openReportsKey } from '@/lib/open-reports';
 import { acquireRealtime, onModeration, useRealtimeStore } from '@/lib/realtime-client';
 import { useSessionStore } from '@/stores/session-store';
 import { getOpenReportCount, moderationKeys } from '@/features/moderation/api/moderation';
+import { useSessionRole } from '@/lib/session-user';
 
 /**
  * Moderation live on every page (contract §13): for admins the open reports' count (a query read
@@ -18,7 +19,7 @@ import { getOpenReportCount, moderationKeys } from '@/features/moderation/api/mo
 export function useModerationLive(): void {
   const client = useQueryClient();
   const token = useSessionStore((state) => state.token);
-  const isAdmin = useSessionStore((state) => (state.user?.role ?? state.role) === 'admin');
+  const isAdmin = useSessionRole() === 'admin';
   const syncs = useRealtimeStore((state) => (state.status === 'connected' ? state.syncs + 1 : 0));
   // Keeps /auth/me read (and with it the user's timeout) while signed in.
   useMe();

@@ -1,13 +1,13 @@
 import { LIMITS, signalAccessEndsAt, signalAccessOf } from '@le/contracts';
 import type { Signal, SignalEventPayload, SignalList } from '@le/contracts';
-import { queryOptions, useQuery, type InfiniteData } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 
 import { sharedWhileHeld } from '@/lib/held';
 import { lastReadFailed, queryClient } from '@/lib/query-client';
 import { acquireRealtime, onSignalEvent, useRealtimeStore } from '@/lib/realtime-client';
+import { ME_KEY, sessionUserIn, type SessionUser } from '@/lib/session-user';
 import { useSessionStore } from '@/stores/session-store';
-import type { SessionUser } from '@/stores/session-store';
 
 import { EVENTS_PAGE, getOpenSignals, getSignalEvents, getSignals } from '@/features/signals/api/signals';
 import { signalKeys } from '@/features/signals/api/keys';
@@ -253,24 +253,26 @@ const startFeed = (): (() => void) => {
   const releaseSocket = acquireRealtime();
   const offEvents = onSignalEvent(receive);
   let token = useSessionStore.getState().token;
-  let access = accessOf(useSessionStore.getState().user);
+  let access = accessOf(sessionUserIn(queryClient));
   let accessTimer: number | undefined;
 
   // An active membership that ends: what this viewer sees changes by itself at that moment.
   const watchAccessEnd = () => {
     window.clearTimeout(accessTimer);
-    const user = useSessionStore.getState().user;
+    const user = sessionUserIn(queryClient);
     const endsAt = user && user.membershipEnd !== undefined ? signalAccessEndsAt({ ...user, membershipEnd: user.membershipEnd }) : null;
     if (endsAt === null) return;
     const wait = endsAt - Date.now() + 1_000;
     if (wait > 0 && wait < 2 ** 31 - 1) accessTimer = window.setTimeout(reload, wait);
   };
 
-  const offSession = useSessionStore.subscribe((state) => {
-    const nextAccess = accessOf(state.user);
-    if (state.token !== token) {
+  // The viewer is the session's token and its user (the /auth/me answer, or the saved one before it).
+  const onViewer = () => {
+    const nextToken = useSessionStore.getState().token;
+    const nextAccess = accessOf(sessionUserIn(queryClient));
+    if (nextToken !== token) {
       // Another viewer: the server redacts by who asks, so start over.
-      token = state.token;
+      token = nextToken;
       access = nextAccess;
       reload();
     } else if (nextAccess !== undefined && access !== undefined && nextAccess !== access) {
@@ -281,6 +283,11 @@ const startFeed = (): (() => void) => {
       access = nextAccess;
     }
     watchAccessEnd();
+  };
+  const offSession = useSessionStore.subscribe(onViewer);
+  const meHash = hashKey(ME_KEY);
+  const offMe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash === meHash && event.type === 'updated') onViewer();
   });
 
   // Every (re)connection and every `chat:resync`: read what the socket may have missed.
@@ -305,6 +312,7 @@ const startFeed = (): (() => void) => {
     window.clearTimeout(accessTimer);
     offRealtime();
     offSession();
+    offMe();
     offEvents();
     releaseSocket();
   };

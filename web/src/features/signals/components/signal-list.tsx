@@ -9,7 +9,6 @@ import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { formatDateTime, useTimeZone } from '@/lib/dates';
 import { flattenPages } from '@/lib/paged-list';
-import { useSessionStore } from '@/stores/session-store';
 import type { SignalFilters as Filters } from '@/features/signals/api/keys';
 import { useSignal, useSignalList } from '@/features/signals/api/signals';
 import { formatPrice, formatTargets, HIDDEN, isLocked, LEVELS_HIDDEN, outcomeLabel } from '@/features/signals/utils/format';
@@ -18,6 +17,7 @@ import { SignalFilters } from './signal-filters';
 import { SignalSideBadge } from './signal-side-badge';
 import { SignalStatusBadge } from './signal-status-badge';
 import { SignalTimelineDialog } from './signal-timeline-dialog';
+import { useSessionUser } from '@/lib/session-user';
 
 const onEnter = (open: () => void) => (event: KeyboardEvent) => {
   if (event.key === 'Enter' || event.key === ' ') {
@@ -190,7 +190,7 @@ export function SignalList() {
   };
   const query = useSignalList(filters);
   const signals = flattenPages(query.data, 'signals');
-  const user = useSessionStore((state) => state.user);
+  const user = useSessionUser();
   const levelsHidden = signalAccessOf(user ? { ...user, membershipEnd: user.membershipEnd ?? null, graceEndsAt: user.graceEndsAt ?? null } : null) === 'none';
 
   let body;

@@ -1,11 +1,12 @@
 import type { Signal, SignalEventPayload } from '@le/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { toaster } from '@/components/ui/toaster';
 import { useOpenCountTitle } from '@/features/signals/hooks/use-open-count-title';
 import { onSignalApplied, useSignalFeed } from '@/features/signals/api/open-signals';
 import { noticeFor } from '@/features/signals/utils/format';
-import { useSessionStore } from '@/stores/session-store';
+import { sessionUserIn } from '@/lib/session-user';
 
 /** A notice for an event older than this (a long-missed one read on reconnection) would be news from the past. */
 const NOTICE_WINDOW_MS = 10 * 60_000;
@@ -31,7 +32,8 @@ export const raiseNotice = (event: SignalEventPayload, now = Date.now(), selfId:
 export function SignalLiveLayer() {
   const { signals } = useSignalFeed();
   useOpenCountTitle(signals.length);
-  useEffect(() => onSignalApplied((event, previous) => void raiseNotice(event, Date.now(), useSessionStore.getState().user?._id ?? null, previous)), []);
+  const client = useQueryClient();
+  useEffect(() => onSignalApplied((event, previous) => void raiseNotice(event, Date.now(), sessionUserIn(client)?._id ?? null, previous)), [client]);
   return null;
 }
 

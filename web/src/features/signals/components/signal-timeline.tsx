@@ -3,7 +3,7 @@ import { signalAccessOf, type SignalTimelineEntry } from '@le/contracts';
 
 import { formatDateTime, useTimeZone } from '@/lib/dates';
 import { describeTimeline } from '@/features/signals/utils/format';
-import { useSessionStore } from '@/stores/session-store';
+import { useSessionUser } from '@/lib/session-user';
 
 const dotColor: Record<SignalTimelineEntry['type'], string> = {
   'signal.opened': 'gold.solid',
@@ -15,7 +15,7 @@ const dotColor: Record<SignalTimelineEntry['type'], string> = {
 /** A signal's history, oldest first: what each event changed and when (nothing is ever removed). */
 export function SignalTimeline({ events }: { events: SignalTimelineEntry[] }) {
   const zone = useTimeZone();
-  const user = useSessionStore((state) => state.user);
+  const user = useSessionUser();
   const sorted = [...events].sort((a, b) => a.seq - b.seq);
   const analysisVisible = signalAccessOf(user ? { ...user, membershipEnd: user.membershipEnd ?? null, graceEndsAt: user.graceEndsAt ?? null } : null) === 'full';
   const described = describeTimeline(sorted, { analysisVisible });

@@ -6,6 +6,7 @@ import { useSessionStore } from '@/stores/session-store';
 import { OpenSignalDialog } from '@/features/signals/components/admin/open-signal-dialog';
 import { useSignalFeed } from '@/features/signals/api/open-signals';
 import { OpenSignalsList } from './open-signals-list';
+import { useSessionUser } from '@/lib/session-user';
 
 /** A pulsing dot: the list follows the feed live. */
 function LiveDot() {
@@ -23,7 +24,7 @@ function LiveDot() {
  */
 export function OpenSignalsPanel() {
   const { signals, loaded, failed } = useSignalFeed();
-  const user = useSessionStore((state) => state.user);
+  const user = useSessionUser();
   const token = useSessionStore((state) => state.token);
   const [opening, setOpening] = useState(false);
 

@@ -65,7 +65,7 @@ const startRealtime = async (extra: Partial<Parameters<typeof createRealtimeServ
     authenticate: async (token) => {
       if (token === 'unknowable') throw new Error('store away');
       // A token that ends 1.5 s after its socket connects, however long the tests before it took.
-      if (token === 'brief') return { ...identities.brief, expiresAt: Date.now() + 1_500 };
+      if (token === 'brief') return { ...identities.brief!, expiresAt: Date.now() + 1_500 };
       return token ? (identities[token] ?? null) : { userId: null, sessionId: null, role: 'guest' };
     },
     presenceSweepMs: 200,

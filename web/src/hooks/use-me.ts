@@ -19,6 +19,8 @@ export const meQuery = () =>
     queryKey: meKeys.me,
     queryFn: async ({ signal }) => (await getMe(signal)).user,
     staleTime: 0,
+    gcTime: Infinity,
+    structuralSharing: false,
   });
 
 /** The signed-in user as the server has it now; idle without a session. */

@@ -125,3 +125,20 @@ export const useTimeZone = (): string => {
   const zone = useContext(TimeZoneContext);
   return zone ?? (typeof document === 'undefined' ? SERVICE_TIME_ZONE : localTimeZone());
 };
+
+/** The time now, read again as each of `moments` passes: what follows a date (a membership's end, its grace) changes then, with nothing else changing. */
+export function useNowAcross(moments: (string | null | undefined)[]): number {
+  const [now, setNow] = useState(() => Date.now());
+  const next = moments
+    .map((moment) => (moment ? Date.parse(moment) : Number.NaN))
+    .filter((time) => !Number.isNaN(time) && time > now)
+    .sort((a, b) => a - b)[0];
+  useEffect(() => {
+    if (next === undefined) return;
+    const wait = next - Date.now() + 50;
+    if (wait >= 2 ** 31 - 1) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.max(0, wait));
+    return () => window.clearTimeout(timer);
+  }, [next]);
+  return now;
+}

@@ -52,7 +52,9 @@ export const signInWith = (client: QueryClient, login: LoginResponse): void => {
  * next load starts from it. Returns the unsubscribe.
  */
 export const keepSessionUserSaved = (client: QueryClient): (() => void) => {
-  client.setQueryDefaults(ME_KEY, { gcTime: Infinity });
+  // Each value is a new object, equal or not: a pushed change that repeats what the cache holds (a
+  // membership ended at the end it already had) still makes the screens look at the clock again.
+  client.setQueryDefaults(ME_KEY, { gcTime: Infinity, structuralSharing: false });
   const hash = hashKey(ME_KEY);
   return client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.queryHash !== hash || event.action.type !== 'success') return;

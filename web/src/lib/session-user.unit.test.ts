@@ -64,4 +64,12 @@ describe('the signed-in user: one copy, in the query cache, saved in the browser
     signInWith(client, login);
     expect(client.getQueryCache().find({ queryKey: ME_KEY })?.gcTime).toBe(Infinity);
   });
+
+  it('a pushed change that repeats what is held is still a new value, so the screens look at the clock again', () => {
+    signInWith(client, login);
+    const before = client.getQueryData<PublicUser>(ME_KEY);
+    client.setQueryData<PublicUser>(ME_KEY, (user) => (user ? { ...user, membershipEnd: user.membershipEnd } : user));
+    expect(client.getQueryData(ME_KEY)).not.toBe(before);
+    expect(client.getQueryData(ME_KEY)).toEqual(before);
+  });
 });

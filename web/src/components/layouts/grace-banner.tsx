@@ -1,33 +1,15 @@
 import { Alert, Container, Flex, HStack, Text } from '@chakra-ui/react';
 import { isInGrace } from '@le/contracts';
-import { useEffect, useState } from 'react';
 
 import { TextLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/dates';
+import { formatDate, useNowAcross } from '@/lib/dates';
 import type { SessionUser } from '@/lib/session-user';
 import { useSessionUser } from '@/lib/session-user';
 
 /** The banner's sentence (contract §9 grace): when the membership ended and the day to pay by. */
 export const graceText = (user: Pick<SessionUser, 'membershipEnd' | 'graceEndsAt'>): string =>
   `Your membership ended on ${formatDate(user.membershipEnd)}. Pay by ${formatDate(user.graceEndsAt)} to keep access.`;
-
-/** Re-render when the grace starts (the end passes) or ends, without waiting for another change. */
-function useNowAcross(moments: (string | null | undefined)[]): number {
-  const [now, setNow] = useState(() => Date.now());
-  const next = moments
-    .map((moment) => (moment ? Date.parse(moment) : Number.NaN))
-    .filter((time) => !Number.isNaN(time) && time > now)
-    .sort((a, b) => a - b)[0];
-  useEffect(() => {
-    if (next === undefined) return;
-    const wait = next - Date.now() + 50;
-    if (wait >= 2 ** 31 - 1) return;
-    const timer = window.setTimeout(() => setNow(Date.now()), Math.max(0, wait));
-    return () => window.clearTimeout(timer);
-  }, [next]);
-  return now;
-}
 
 /**
  * On every screen while a membership is in its grace (contract §9: the rights go on until

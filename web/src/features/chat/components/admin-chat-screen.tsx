@@ -2,23 +2,21 @@ import { Box, Button, CloseButton, Dialog, Flex, Portal, Text, VisuallyHidden } 
 import { UI_TEXT } from '@le/contracts';
 import type { InboxMember } from '@le/contracts';
 import type { ReactNode } from 'react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { lastReadFailed } from '@/lib/query-client';
-import { useSessionStore } from '@/stores/session-store';
 import { useChatListSync } from '@/features/chat/hooks/use-chat-list-sync';
 import { useHasRoomForAside } from '@/features/chat/hooks/use-is-wide';
 import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
 import { GLOBAL_STREAM } from '@/features/chat/api/streams';
-import { chatRights } from '@/features/chat/utils/rights';
+import { useChatRights } from '@/features/chat/hooks/use-chat-rights';
 import { GlobeIcon } from './chat-icons';
 import { ChatList, ChatRow, counterpart } from './chat-list';
 import { ChatSplitLayout } from './chat-split-layout';
 import { ConnectionBanner } from './connection-banner';
 import { Conversation } from './conversation';
 import { ConversationHeader } from './conversation-header';
-import { useSessionUser, useSessionRole } from '@/lib/session-user';
 
 /**
  * /chat-admin: every member chat with a last message, newest first, plus the global room pinned on
@@ -29,10 +27,7 @@ import { useSessionUser, useSessionRole } from '@/lib/session-user';
 export function AdminChatScreen({ memberPanel }: { memberPanel?: (member: InboxMember) => ReactNode }) {
   const viewer = useRealtimeChat();
   const list = useChatListSync('admin');
-  const token = useSessionStore((state) => state.token);
-  const role = useSessionRole();
-  const user = useSessionUser();
-  const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
+  const rights = useChatRights();
   const chats = list.data ?? null;
   const listFailed = lastReadFailed(list);
   const [selected, setSelected] = useState<string | null>(null);

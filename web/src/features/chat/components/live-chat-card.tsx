@@ -1,18 +1,15 @@
 import { Badge, Card, HStack, Heading } from '@chakra-ui/react';
 import { LIMITS, UI_TEXT } from '@le/contracts';
-import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 
 import { TOP_BAR_HEIGHT } from '@/components/layouts/top-bar';
 import { useRealtimeStore } from '@/lib/realtime-client';
-import { useSessionStore } from '@/stores/session-store';
 import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
 import { GLOBAL_STREAM } from '@/features/chat/api/streams';
-import { chatRights } from '@/features/chat/utils/rights';
+import { useChatRights } from '@/features/chat/hooks/use-chat-rights';
 import { composerNotice } from './chat-notices';
 import { ConnectionBanner } from './connection-banner';
 import { Conversation } from './conversation';
-import { useSessionUser, useSessionRole } from '@/lib/session-user';
 
 /**
  * The card's height: spec §2's 600 px where the screen has room, else what the screen leaves, so its
@@ -29,10 +26,7 @@ const CARD_HEIGHT = {
 /** The global room as a 600 px card (spec §2 FAQ chat), with every role's rights of spec §6. */
 export function LiveChatCard() {
   const viewer = useRealtimeChat();
-  const token = useSessionStore((state) => state.token);
-  const role = useSessionRole();
-  const user = useSessionUser();
-  const rights = useMemo(() => chatRights(token, role, user), [token, role, user]);
+  const rights = useChatRights();
   const connected = useRealtimeStore((state) => state.status === 'connected');
   const location = useLocation();
 

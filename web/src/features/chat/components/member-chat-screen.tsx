@@ -5,21 +5,20 @@ import { useEffect, useMemo, useState } from 'react';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { lastReadFailed } from '@/lib/query-client';
-import { useSessionStore } from '@/stores/session-store';
 import { setWithAdminChat, useWithAdmin } from '@/features/chat/api/get-with-admin';
 import { openWithAdmin } from '@/features/chat/api/open-with-admin';
 import { useChatListSync } from '@/features/chat/hooks/use-chat-list-sync';
 import { useIsWide } from '@/features/chat/hooks/use-is-wide';
 import { useRealtimeChat } from '@/features/chat/hooks/use-realtime-chat';
 import { seedStream } from '@/features/chat/api/streams';
-import { chatRights, withAdminsRights } from '@/features/chat/utils/rights';
+import { withAdminsRights } from '@/features/chat/utils/rights';
+import { useChatRights } from '@/features/chat/hooks/use-chat-rights';
 import { ChatList } from './chat-list';
 import { WithAdminsNotice } from './chat-notices';
 import { ChatSplitLayout } from './chat-split-layout';
 import { ConnectionBanner } from './connection-banner';
 import { Conversation } from './conversation';
 import { ConversationHeader } from './conversation-header';
-import { useSessionUser, useSessionRole } from '@/lib/session-user';
 
 /**
  * /chat-user: the member's one conversation with the admins, open to trials and expired members too
@@ -30,11 +29,8 @@ import { useSessionUser, useSessionRole } from '@/lib/session-user';
 export function MemberChatScreen() {
   const viewer = useRealtimeChat();
   const list = useChatListSync('user');
-  const token = useSessionStore((state) => state.token);
-  const role = useSessionRole();
-  const user = useSessionUser();
   // The live room's rights (for the notice) and this conversation's: every member writes to the admins.
-  const roomRights = useMemo(() => chatRights(token, role, user), [token, role, user]);
+  const roomRights = useChatRights();
   const rights = useMemo(() => withAdminsRights(roomRights), [roomRights]);
   const chats = list.data ?? null;
   const listFailed = lastReadFailed(list);

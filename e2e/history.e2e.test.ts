@@ -305,6 +305,10 @@ describe.runIf(chromiumPath)('history, live chart and FAQ in the browser', () =>
     await empty.context.close();
     const failed = await fromLive({ status: 500, body: '{"message":"down"}' });
     await failed.page.getByRole('alert').getByText('Gagal memuat data').waitFor();
+    // The way out says it in the alert's language; once the server answers, the list is read again.
+    await failed.page.unroute('**/api/history**');
+    await failed.page.getByRole('button', { name: 'Coba lagi' }).click();
+    await failed.page.getByRole('alert').waitFor({ state: 'detached' });
     await failed.context.close();
   });
 

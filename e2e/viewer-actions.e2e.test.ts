@@ -111,6 +111,13 @@ describe.runIf(chromiumPath && accounts)('actions that fit the viewer', () => {
       await member.page.getByTestId('hero-actions').getByText('Open the live chart').waitFor();
       if (width === 1280) await expect(member.page.getByTestId('nav-viewer-action').innerText()).resolves.toBe('Move to Expert');
       await shootHome(member.page, `home-member-${width}`);
+      // What a member comes to /live for first: on a phone the open signals come before the 500 px
+      // chart; on a desktop they sit beside it.
+      await member.page.goto('/live');
+      const aside = (await member.page.getByTestId('live-aside').boundingBox())!;
+      const chart = (await member.page.getByTestId('live-chart').boundingBox())!;
+      if (width === 375) expect(aside.y + aside.height).toBeLessThanOrEqual(chart.y);
+      else expect(aside.x).toBeGreaterThanOrEqual(chart.x + chart.width);
       await member.context.close();
     }
   });

@@ -2,14 +2,12 @@ import { Center, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react'
 import { BREAKPOINTS, UI_TEXT } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 
-import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { flattenPages } from '@/lib/paged-list';
 import { useHistory } from '@/features/history/api/history';
 import { historyKeys } from '@/features/history/api/keys';
 import { HistoryCard } from './history-card';
-import { LoadMoreButton } from '@/components/ui/load-more-button';
-import { HistoryLoadFailed } from './history-load-failed';
+import { HistoryLoadFailed, HistoryMore } from './history-load-failed';
 
 /**
  * The width of a card's image in the grid below, for the browser's pick from its sizes: the 7xl
@@ -48,8 +46,7 @@ export function HistoryList() {
             <HistoryCard key={entry._id} entry={entry} priority={index === 0} sizes={HISTORY_CARD_SIZES} />
           ))}
         </Grid>
-        {query.isFetchNextPageError ? <FormAlert status="error" title={UI_TEXT.historyLoadFailed} /> : null}
-        {query.hasNextPage ? <LoadMoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} /> : null}
+        <HistoryMore query={query} />
       </Stack>
     );
   }

@@ -5,7 +5,6 @@ import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { ButtonLink } from '@/components/ui/button-link';
-import { FormAlert } from '@/components/ui/form-alert';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -16,8 +15,7 @@ import { formatHistoryTime } from '@/features/history/utils/format';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EditHistoryDialog } from './edit-history-dialog';
 import { HistoryImage } from './history-image';
-import { LoadMoreButton } from '@/components/ui/load-more-button';
-import { HistoryLoadFailed } from './history-load-failed';
+import { HistoryLoadFailed, HistoryMore } from './history-load-failed';
 
 function ManageRow({ entry, onEdit, onDelete }: { entry: HistoryEntry; onEdit: () => void; onDelete: () => void }) {
   return (
@@ -86,8 +84,7 @@ export function ManageHistoryPage() {
         {entries.map((entry) => (
           <ManageRow key={entry._id} entry={entry} onEdit={() => setEditing(entry)} onDelete={() => setDeleting(entry)} />
         ))}
-        {query.isFetchNextPageError ? <FormAlert status="error" title={UI_TEXT.historyLoadFailed} /> : null}
-        {query.hasNextPage ? <LoadMoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} /> : null}
+        <HistoryMore query={query} />
       </Stack>
     );
   }

@@ -8,7 +8,7 @@ import { usePageVisitLogger } from '@/features/activity-log/hooks/use-page-visit
 import { useSessionLifecycle } from '@/hooks/use-session-lifecycle';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
-import { SERVICE_TIME_ZONE, TimeZoneProvider, isTimeZone, localTimeZone } from '@/lib/dates';
+import { SERVICE_TIME_ZONE, TimeZoneProvider, isTimeZone, localTimeZone, sameClock } from '@/lib/dates';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { getSessionToken, useSessionStore } from '@/stores/session-store';
 import { APP_READY_ATTRIBUTE, SESSION_ATTRIBUTE, SESSION_PROBE, SESSION_STYLE, TIME_ZONE_COOKIE } from './document';
@@ -49,7 +49,8 @@ export const shouldRevalidate = () => false;
 /** Tells the server the reader's zone for the next page it draws (lib/dates useTimeZone). */
 const rememberTimeZone = (drawn: string): void => {
   const zone = localTimeZone();
-  if (zone !== drawn || cookieValue(document.cookie, TIME_ZONE_COOKIE) !== zone) {
+  // A reader whose clock is the drawn zone's (WIB for most) needs no cookie: the page was theirs already.
+  if (!sameClock(zone, drawn)) {
     document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
   }
 };

@@ -21,8 +21,57 @@ export const isTimeZone = (zone: string): boolean => {
   }
 };
 
-/** The zone the browser runs in (on the server: the server's, which no page uses). */
-export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || SERVICE_TIME_ZONE;
+/**
+ * Minutes east of UTC of a zone whose clock never moves (no daylight saving), or null. Indonesia's
+ * three zones are such (WIB +7, WITA +8, WIT +9, unchanged since 1988), and so are UTC and the
+ * `Etc/GMT±N` zones. Their times are written by arithmetic: the time zone data an `Intl` formatter
+ * loads on its first use costs a slow phone a long task while the page starts.
+ */
+const FIXED_ZONES: Record<string, number> = {
+  UTC: 0,
+  'Etc/UTC': 0,
+  GMT: 0,
+  'Etc/GMT': 0,
+  'Asia/Jakarta': 420,
+  'Asia/Pontianak': 420,
+  'Asia/Makassar': 480,
+  'Asia/Jayapura': 540,
+};
+export const fixedOffsetOf = (zone: string): number | null => {
+  if (zone in FIXED_ZONES) return FIXED_ZONES[zone]!;
+  // Etc/GMT-7 is UTC+7: the sign is POSIX's, the other way round.
+  const etc = /^Etc\/GMT([+-])(\d{1,2})$/.exec(zone);
+  return etc ? (etc[1] === '-' ? 1 : -1) * Number(etc[2]) * 60 : null;
+};
+
+/**
+ * The browser's zone, when its clock never moves and sits a whole number of hours from UTC, as a
+ * fixed zone (`UTC`, `Etc/GMT-7`), read from the Date's own offsets at 24 days of this year (a
+ * Ramadan's pause of summer time included); null otherwise.
+ */
+const localFixedZone = (): string | null => {
+  const year = new Date().getFullYear();
+  const offset = new Date(year, 0, 1).getTimezoneOffset();
+  for (let month = 0; month < 12; month += 1) {
+    for (const day of [1, 15]) if (new Date(year, month, day).getTimezoneOffset() !== offset) return null;
+  }
+  if (offset % 60 !== 0) return null;
+  if (offset === 0) return 'UTC';
+  return `Etc/GMT${offset > 0 ? '+' : '-'}${Math.abs(offset) / 60}`;
+};
+
+/** The zone the browser runs in (on the server: the server's, which no page uses); a fixed one by its offset, read without Intl. */
+export const localTimeZone = (): string => localFixedZone() ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || SERVICE_TIME_ZONE);
+
+/** Whether two zones write every recent moment alike (the same zone, or two fixed ones at the same offset). */
+export const sameClock = (a: string, b: string): boolean => {
+  if (a === b) return true;
+  const offsetA = fixedOffsetOf(a);
+  return offsetA !== null && offsetA === fixedOffsetOf(b);
+};
+
+/** From here on the fixed zones' offsets hold (WIB since 1964, WITA and WIT since 1988); before it, Intl. */
+const FIXED_SINCE = Date.UTC(1990, 0, 1);
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -45,13 +94,36 @@ const formatterFor = (zone: string | undefined): Intl.DateTimeFormat => {
   return formatter;
 };
 
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** The wall clock of `date` shifted by `offset` minutes, read with the UTC getters. */
+const fixedParts = (date: Date, offset: number) => {
+  const shifted = new Date(date.getTime() + offset * 60_000);
+  return {
+    year: String(shifted.getUTCFullYear()).padStart(4, '0'),
+    month: two(shifted.getUTCMonth() + 1),
+    day: two(shifted.getUTCDate()),
+    hour: two(shifted.getUTCHours()),
+    minute: two(shifted.getUTCMinutes()),
+  };
+};
+
 /** A moment's day and time of day in `zone` (the runtime's own when absent), or null when unreadable. */
 const partsOf = (iso: string | null | undefined, zone?: string) => {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(zone).formatToParts(date)) parts[part.type] = part.value;
+  const offset = zone === undefined ? null : fixedOffsetOf(zone);
+  let parts: Record<string, string>;
+  if (zone === undefined) {
+    // The runtime's own zone is the Date's: its local getters, no formatter.
+    parts = { year: String(date.getFullYear()).padStart(4, '0'), month: two(date.getMonth() + 1), day: two(date.getDate()), hour: two(date.getHours()), minute: two(date.getMinutes()) };
+  } else if (offset !== null && date.getTime() >= FIXED_SINCE) {
+    parts = fixedParts(date, offset);
+  } else {
+    parts = {};
+    for (const part of formatterFor(zone).formatToParts(date)) parts[part.type] = part.value;
+  }
   return { day: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}`, key: `${parts.year}-${parts.month}-${parts.day}` };
 };
 
@@ -70,8 +142,7 @@ export const formatDate = (iso: string | null | undefined, zone?: string): strin
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
-const ago = (count: number, unit: Intl.RelativeTimeFormatUnit, one: string) => (count <= 1 ? one : relative.format(-count, unit));
+const ago = (count: number, unit: 'minute' | 'hour' | 'day' | 'month' | 'year', one: string) => (count <= 1 ? one : `${count} ${unit}s ago`);
 
 /**
  * How long ago a moment was, as people say it: "just now" within the minute (and for a clock a
@@ -115,7 +186,7 @@ export function TimeZoneProvider({ drawn, children }: { drawn: string; children:
   const [zone, setZone] = useState(drawn);
   useEffect(() => {
     const local = localTimeZone();
-    if (local !== drawn) startTransition(() => setZone(local));
+    if (!sameClock(local, drawn)) startTransition(() => setZone(local));
   }, [drawn]);
   return createElement(TimeZoneContext.Provider, { value: zone }, children);
 }

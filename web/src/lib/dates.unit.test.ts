@@ -1,7 +1,7 @@
 import { UI_TEXT } from '@le/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { dayKeyIn, formatAgo, formatDateTime, formatDate, formatTime, isTimeZone } from './dates';
+import { dayKeyIn, fixedOffsetOf, formatAgo, formatDateTime, formatDate, formatTime, isTimeZone, localTimeZone, sameClock } from './dates';
 
 describe('one time format: 24-hour HH:mm', () => {
   const afternoon = new Date(2026, 2, 5, 13, 7, 33).toISOString();
@@ -67,5 +67,42 @@ describe('how long ago', () => {
   it('says "Tidak diketahui" for a time it cannot read', () => {
     expect(formatAgo('not a date', now)).toBe(UI_TEXT.unknownDate);
     expect(formatAgo(null, now)).toBe(UI_TEXT.unknownDate);
+  });
+});
+
+describe('zones whose clock never moves are written without a formatter, to the same characters', () => {
+  const made = new Map<string | undefined, Intl.DateTimeFormat>();
+  const intl = (iso: string, zone?: string) => {
+    if (!made.has(zone))
+      made.set(zone, new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+    const parts = Object.fromEntries(made.get(zone)!.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+    return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  };
+  // Every 17 h 13 min from 2020 to 2032: all hours, day and year boundaries, leap days.
+  const moments = Array.from({ length: 6_200 }, (_, index) => new Date(Date.UTC(2020, 0, 1) + index * (17 * 60 + 13) * 60_000).toISOString());
+
+  it('WIB, WITA, WIT, UTC and Etc/GMT-N as Intl writes them', () => {
+    for (const zone of ['Asia/Jakarta', 'Asia/Pontianak', 'Asia/Makassar', 'Asia/Jayapura', 'UTC', 'Etc/GMT-7', 'Etc/GMT+5']) {
+      expect(fixedOffsetOf(zone), zone).not.toBeNull();
+      for (const iso of moments) if (formatDateTime(iso, zone) !== intl(iso, zone)) expect(`${zone} ${iso}: ${formatDateTime(iso, zone)}`).toBe(intl(iso, zone));
+    }
+  });
+
+  it('the runtime’s own zone as Intl writes it; a zone with summer time still through Intl', () => {
+    for (const iso of moments) if (formatDateTime(iso) !== intl(iso)) expect(`${iso}: ${formatDateTime(iso)}`).toBe(intl(iso));
+    expect(fixedOffsetOf('Europe/Berlin')).toBeNull();
+    expect(formatDateTime('2026-07-01T10:00:00.000Z', 'Europe/Berlin')).toBe('01/07/2026 12:00');
+    expect(formatDateTime('2026-01-01T10:00:00.000Z', 'Europe/Berlin')).toBe('01/01/2026 11:00');
+  });
+
+  it('knows when two zones write alike, and the runtime’s zone is one Intl knows', () => {
+    expect(sameClock('Asia/Jakarta', 'Etc/GMT-7')).toBe(true);
+    expect(sameClock('Asia/Jakarta', 'Asia/Pontianak')).toBe(true);
+    expect(sameClock('Asia/Jakarta', 'Asia/Makassar')).toBe(false);
+    expect(sameClock('Europe/Berlin', 'Europe/Berlin')).toBe(true);
+    expect(sameClock('Europe/Berlin', 'Etc/GMT-1')).toBe(false);
+    expect(isTimeZone(localTimeZone())).toBe(true);
+    const local = localTimeZone();
+    expect(formatDateTime('2026-11-24T20:05:00.000Z', local)).toBe(formatDateTime('2026-11-24T20:05:00.000Z'));
   });
 });

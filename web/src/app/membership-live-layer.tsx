@@ -1,5 +1,5 @@
 import type { MembershipChangedPayload, PaymentDecidedPayload } from '@le/contracts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 
 import { toaster } from '@/components/ui/toaster';
 import { applyMembershipChange, meKeys } from '@/hooks/use-me';
@@ -51,8 +51,11 @@ export function MembershipLiveLayer() {
     (change) => handleMembershipChange(client, change),
     (decided) => handlePaymentDecided(client, decided),
     () => {
-      void client.invalidateQueries({ queryKey: meKeys.me });
-      void client.invalidateQueries({ queryKey: membershipKeys.all });
+      // Only what was read: a read that failed shows its failure and its Try again, and reading it
+      // here would put the screen back to loading for as long as the server is away.
+      const read = (query: Query) => query.state.data !== undefined;
+      void client.invalidateQueries({ queryKey: meKeys.me, predicate: read });
+      void client.invalidateQueries({ queryKey: membershipKeys.all, predicate: read });
     },
   );
   return null;

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import type { MembershipChangedPayload, PublicUser } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
+import { QueryObserver } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sockets } from '@/lib/test-socket';
@@ -141,6 +142,33 @@ describe('membership:changed in the app shell', () => {
       socket.emit('connect');
     });
     await waitFor(() => expect(reads()).toBe(before + 2));
+  });
+
+  it('a read that failed is left as it is on a connection: its screen keeps saying so, with its Try again', async () => {
+    const client = mountShell();
+    let tries = 0;
+    // a screen's read of its payments that failed, the screen still open (an active observer)
+    const screen = new QueryObserver(client, {
+      queryKey: ['membership', 'payments', 'failed'],
+      queryFn: () => {
+        tries += 1;
+        return Promise.reject(new Error('The server is down for a moment.'));
+      },
+      retry: false,
+    });
+    const stop = screen.subscribe(() => undefined);
+    await waitFor(() => expect(screen.getCurrentResult().status).toBe('error'));
+    const reads = () => calls.filter((call) => call.path === '/auth/me').length;
+    await waitFor(() => expect(reads()).toBeGreaterThan(0));
+    const before = reads();
+    act(() => {
+      sockets.at(-1)!.emit('connect');
+    });
+    // the user, read before, is read again: the connection was heard; the failed read is not retried behind the screen's back
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    expect(tries).toBe(1);
+    expect(screen.getCurrentResult()).toMatchObject({ status: 'error', fetchStatus: 'idle' });
+    stop();
   });
 });
 

@@ -18,9 +18,8 @@ export const meQuery = () =>
   queryOptions({
     queryKey: meKeys.me,
     queryFn: async ({ signal }) => (await getMe(signal)).user,
+    // Kept while the session is, a new value at every change: lib/session-user.ts sets both for this key.
     staleTime: 0,
-    gcTime: Infinity,
-    structuralSharing: false,
   });
 
 /** The signed-in user as the server has it now; idle without a session. */

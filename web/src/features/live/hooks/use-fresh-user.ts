@@ -10,7 +10,7 @@ import { useSessionUser } from '@/lib/session-user';
 export function useFreshUser() {
   const token = useSessionStore((state) => state.token);
   const user = useSessionUser();
-  // The query writes the answer to the session store; a cached answer from before this screen does not count.
+  // The answer is the session's user (lib/session-user.ts); a cached answer from before this screen does not count.
   const me = useMe();
   return { token, user, ready: !token || me.isFetchedAfterMount };
 }

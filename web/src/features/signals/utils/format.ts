@@ -1,13 +1,12 @@
+import { formatFixed } from '@/lib/numbers';
 import { SIGNAL_SYMBOL_LABEL, type Signal, type SignalChanges, type SignalEventPayload, type SignalOutcome, type SignalSide, type SignalTimelineEntry } from '@le/contracts';
 
-const priceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const pipsFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** What a redacted level shows. */
 export const HIDDEN = '—';
 
 /** A price as the desk writes it: 2,384.20 (a hidden one as "—"). */
-export const formatPrice = (price: number | null | undefined): string => (price === null || price === undefined ? HIDDEN : priceFormat.format(price));
+export const formatPrice = (price: number | null | undefined): string => (price === null || price === undefined ? HIDDEN : formatFixed(price, 2));
 
 /** Take-profits joined: "2,390.00 / 2,395.00". */
 export const formatTargets = (targets: number[] | null | undefined): string =>
@@ -16,7 +15,7 @@ export const formatTargets = (targets: number[] | null | undefined): string =>
 /** Pips with their sign and one decimal: +55.0, −20.0 (ASCII minus), 0.0. */
 export const formatPips = (pips: number | null | undefined): string => {
   if (pips === null || pips === undefined) return HIDDEN;
-  const text = pipsFormat.format(Math.abs(pips));
+  const text = formatFixed(Math.abs(pips), 1);
   return pips > 0 ? `+${text}` : pips < 0 ? `-${text}` : text;
 };
 
@@ -36,13 +35,16 @@ export const STATUS_LABELS: Record<Signal['status'], string> = { open: 'Open', c
 export const isLocked = (signal: Pick<Signal, 'side'>): boolean => signal.side === null;
 
 /** The win rate as a percentage with one decimal ("—" when nothing is closed). */
-export const formatWinRate = (winRate: number | null): string => (winRate === null ? HIDDEN : `${pipsFormat.format(winRate * 100)}%`);
+export const formatWinRate = (winRate: number | null): string => (winRate === null ? HIDDEN : `${formatFixed(winRate * 100, 1)}%`);
 
-/** "2026-03" → "March 2026". */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "2026-03" → "March 2026" (written without Intl, whose date data /signals would load as it starts). */
 export const formatMonth = (month: string): string => {
   const [year, number] = month.split('-').map(Number);
   if (!year || !number) return month;
-  return new Date(Date.UTC(year, number - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const name = MONTHS[number - 1];
+  return name === undefined ? month : `${name} ${year}`;
 };
 
 /* The tab title. */

@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 
-import { system } from '@/components/ui/system';
+import { appSystem } from '@/components/ui/system';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // jsdom has no ResizeObserver; Chakra's autoresizing textarea and the charts ask for one.
@@ -42,7 +42,7 @@ export function render(ui: ReactNode, { client = testQueryClient(), path = '/' }
   const root = createRoot(container);
   act(() =>
     root.render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem({ globals: true })}>
         <QueryClientProvider client={client}>
           <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
         </QueryClientProvider>

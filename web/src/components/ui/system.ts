@@ -93,7 +93,7 @@ const chakraTheme = defineConfig({
   },
 });
 
-/** Brand theme: always dark (index.html sets class="dark"), gold accent for the "Lukis Emas" brand. */
+/** Brand theme: always dark (the document's class="dark"), gold accent for the "Lukis Emas" brand. */
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg', minHeight: '100%' },
@@ -216,6 +216,70 @@ const config = defineConfig({
   },
 });
 
-// One merge of the three (createSystem merges what it is given): merging the first two apart first
-// cloned and walked every token twice, a sixth of the system's making on the app's start.
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+/** The theme as written, both colour modes and every palette (system.unit.test.ts checks its contrast in both). */
+export const THEME_CONFIGS = [chakraTheme, config] as const;
+
+/** Chakra's palettes that no screen draws with (system.unit.test.ts lists the ones the code names). */
+export const UNUSED_PALETTES: readonly string[] = ['orange', 'cyan', 'pink'];
+
+type TokenTree = { [key: string]: unknown };
+const isTree = (value: unknown): value is TokenTree => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A semantic token tree with each `{ _light, _dark }` value replaced by its dark one. */
+const darkValues = (tree: TokenTree): TokenTree =>
+  Object.fromEntries(
+    Object.entries(tree).map(([key, node]) => {
+      if (!isTree(node)) return [key, node];
+      if (!('value' in node)) return [key, darkValues(node)];
+      const { value } = node;
+      return [key, isTree(value) && '_dark' in value ? { ...node, value: value._dark } : node];
+    }),
+  );
+
+const withoutUnused = (colors: unknown): TokenTree | undefined =>
+  isTree(colors) ? Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.includes(name))) : undefined;
+
+/**
+ * A theme as the app draws it: always dark (html class "dark"), so every semantic token is its dark
+ * value under :root, written once, and the unused palettes left out. The system is made on every
+ * page's start and writes a CSS variable per token into every page's head: this takes a third of the
+ * tokens, a third of the making, and 8 KB of each page. Without `globals`, the reset and the global
+ * styles are left out too (the browser's system: the server already wrote them into the head).
+ */
+const asDrawn = (theme: typeof chakraTheme, globals: boolean): typeof chakraTheme => {
+  const { tokens, semanticTokens } = theme.theme ?? {};
+  const { globalCss, ...rest } = theme;
+  return {
+    ...rest,
+    ...(globals ? { globalCss } : { preflight: false }),
+    theme: {
+      ...theme.theme,
+      tokens: tokens && { ...tokens, colors: withoutUnused(tokens.colors) },
+      semanticTokens: semanticTokens && darkValues({ ...semanticTokens, colors: withoutUnused(semanticTokens.colors) }),
+    },
+  } as typeof chakraTheme;
+};
+
+export type AppSystem = ReturnType<typeof createSystem>;
+
+const made = new Map<boolean, AppSystem>();
+
+/**
+ * The app's Chakra system, made once, on first use (the browser's while hydration begins, in a task
+ * of its own rather than inside the evaluation of every module of the page). One merge of the three
+ * (createSystem merges what it is given): merging the first two apart first cloned and walked every
+ * token twice.
+ *
+ * The server's (`globals`) writes the reset, the global styles and the tokens' CSS variables into each
+ * page's head. The browser's leaves the first two out of its making, and ChakraProvider is given none
+ * of its globals (app/provider.tsx): they are in the head already. createSystem always writes the token
+ * CSS; that part of the making cannot be skipped without patching Chakra.
+ */
+export const appSystem = ({ globals }: { globals: boolean }): AppSystem => {
+  let system = made.get(globals);
+  if (system === undefined) {
+    system = createSystem(defaultBaseConfig, ...THEME_CONFIGS.map((theme) => asDrawn(theme, globals)));
+    made.set(globals, system);
+  }
+  return system;
+};

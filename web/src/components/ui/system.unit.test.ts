@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { system } from './system';
+import { createSystem, defaultBaseConfig } from '@chakra-ui/react';
+import { THEME_CONFIGS, UNUSED_PALETTES, appSystem } from './system';
 import { ENDED_TIER_BADGE_STYLE, OTHER_PAYMENT_STATUS_PALETTE, PAYMENT_STATUS_PALETTES, TIER_BADGE_STYLES } from './tier-badge';
 
 /**
@@ -12,14 +13,17 @@ import { ENDED_TIER_BADGE_STYLE, OTHER_PAYMENT_STATUS_PALETTE, PAYMENT_STATUS_PA
  */
 type Mode = '_light' | '_dark';
 
+/** The theme as written, both modes (the app's system keeps the dark one only: checked below). */
+const system = createSystem(defaultBaseConfig, ...THEME_CONFIGS);
+
 /** A token's value in a mode, references ({colors.gray.600}) followed to a hex colour. */
-const colour = (name: string, mode: Mode): string => {
-  const token = system.tokens.getByName(`colors.${name}`);
+const colour = (name: string, mode: Mode, of: { tokens: typeof system.tokens } = system): string => {
+  const token = of.tokens.getByName(`colors.${name}`);
   if (!token) throw new Error(`no colour token ${name}`);
   const conditions = token.extensions.conditions as Record<string, string> | undefined;
   const raw = String(conditions?.[mode] ?? conditions?.base ?? token.value);
   const reference = /^\{colors\.(.+)\}$/.exec(raw);
-  if (reference) return colour(reference[1]!, mode);
+  if (reference) return colour(reference[1]!, mode, of);
   return ({ white: '#ffffff', black: '#000000' } as Record<string, string>)[raw] ?? raw;
 };
 
@@ -138,6 +142,64 @@ describe('theme contrast', () => {
       .map((palette) => ({ palette, ratio: Number(contrast(colour(`${palette}.contrast`, mode), colour(`${palette}.solid`, mode)).toFixed(2)) }))
       .filter(({ ratio }) => ratio < 4.5);
     expect(low).toEqual([]);
+  });
+});
+
+/** The system the app draws with is the theme's dark side, without the palettes no screen uses. */
+describe('the drawn system', () => {
+  const drawn = appSystem({ globals: true });
+  const SRC = fileURLToPath(new URL('../..', import.meta.url));
+  const colourTokens = (of: typeof system) => of.tokens.allTokens.filter((token) => token.extensions.category === 'colors' && !token.name.includes('colorPalette'));
+
+  it('gives every colour token its dark value', () => {
+    const tokens = colourTokens(drawn);
+    expect(tokens.length).toBeGreaterThan(200);
+    const differing = tokens
+      .map((token) => ({ name: token.name.replace(/^colors\./, '') }))
+      .map(({ name }) => ({ name, drawn: colour(name, '_dark', drawn), written: colour(name, '_dark') }))
+      .filter(({ drawn: value, written }) => value !== written);
+    expect(differing).toEqual([]);
+    // no token of the drawn system depends on a mode: every CSS variable is written once, under :root
+    expect([...drawn.tokens.cssVarMap.keys()]).toEqual(['base']);
+    expect([...system.tokens.cssVarMap.keys()]).toEqual(['base', '_light', '_dark']);
+  });
+
+  it('keeps every palette but the unused ones', () => {
+    const palettes = (of: typeof system) => new Set(colourTokens(of).map((token) => token.name.split('.')[1]));
+    const written = palettes(system);
+    const kept = palettes(drawn);
+    for (const palette of UNUSED_PALETTES) {
+      expect(written.has(palette), palette).toBe(true);
+      expect(kept.has(palette), palette).toBe(false);
+    }
+    expect([...written].filter((palette) => !kept.has(palette)).sort()).toEqual([...UNUSED_PALETTES].sort());
+  });
+
+  it('is made once; the browser’s leaves out the globals the server wrote into the head', () => {
+    expect(appSystem({ globals: true })).toBe(drawn);
+    const browser = appSystem({ globals: false });
+    expect(appSystem({ globals: false })).toBe(browser);
+    expect(drawn.getGlobalCss()).not.toEqual({});
+    expect(drawn.getPreflightCss()).not.toEqual({});
+    expect(browser.getGlobalCss()['@layer base']).not.toHaveProperty('html, body');
+    expect(browser.getPreflightCss()).toEqual({ '@layer reset': {} });
+    // what both draw with is the same
+    expect(browser.css({ bg: 'gold.500', color: 'fg.muted', p: '4' })).toEqual(drawn.css({ bg: 'gold.500', color: 'fg.muted', p: '4' }));
+    expect(browser.getTokenCss()).toEqual(drawn.getTokenCss());
+  });
+
+  it('no component names an unused palette', () => {
+    const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith('system.ts'),
+    );
+    const named = new RegExp(`['"\`{](${UNUSED_PALETTES.join('|')})(\\.|['"\`/])`);
+    const uses = files.flatMap((file) =>
+      readFileSync(join(SRC, file), 'utf8')
+        .split('\n')
+        .map((line, index) => ({ at: `${file}:${index + 1}`, line: line.trim() }))
+        .filter(({ line }) => named.test(line)),
+    );
+    expect(uses).toEqual([]);
   });
 });
 

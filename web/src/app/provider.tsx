@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Suspense, lazy, useState } from 'react';
 
 import { AfterHydration } from '@/components/ui/after-hydration';
-import { system } from '@/components/ui/system';
+import { type AppSystem, appSystem } from '@/components/ui/system';
 import { createQueryClient, queryClient } from '@/lib/query-client';
 
 // Toasts are rare (errors, confirmations); their machine loads right after hydration, beside the
@@ -12,20 +12,28 @@ import { createQueryClient, queryClient } from '@/lib/query-client';
 const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
 /**
- * Chakra's global styles (the reset, the theme's globals and every token as a CSS variable, ~50 KB)
- * are drawn by the server into the head of every document, and stay there. The browser's provider is
- * given none, so hydration does not serialize them all again to find they are already there.
+ * Chakra's global styles (the order of its layers, the reset, the theme's globals and every token as a
+ * CSS variable, ~40 KB) are drawn by the server into the head of every document, and stay there
+ * (page-styles.ts). The browser's provider is given none of them (`_global`, and the layers' order,
+ * which ChakraProvider leaves out under `disableLayers`; the styles keep their layers, which the system
+ * wraps them in by the config it was made with), so hydration neither serializes them again nor moves
+ * the server's tags. The system is made at the first render (components/ui/system.ts).
  */
-const systemOfPage = typeof document === 'undefined' ? system : { ...system, _global: [] };
+const systemOfPage = (): AppSystem => {
+  if (typeof document === 'undefined') return appSystem({ globals: true });
+  const system = appSystem({ globals: false });
+  return { ...system, _global: [], _config: { ...system._config, disableLayers: true } };
+};
 
 /** The browser's one query client; on the server, one per drawn page (what one reader's page read is not another's). */
 const useQueryClientOfPage = () => useState(() => (typeof document === 'undefined' ? createQueryClient() : queryClient))[0];
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const client = useQueryClientOfPage();
+  const [system] = useState(systemOfPage);
   return (
     <QueryClientProvider client={client}>
-      <ChakraProvider value={systemOfPage}>
+      <ChakraProvider value={system}>
         {children}
         <AfterHydration>
           <Suspense fallback={null}>

@@ -3,7 +3,7 @@ import { UI_TEXT } from '@le/contracts';
 import type { ChatMessage } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 
 import { Link as RouterLink } from 'react-router';
 
@@ -27,8 +27,12 @@ import { Composer } from './composer';
 import type { ComposerMode } from './composer';
 import type { DeliveryTarget } from './message-item';
 import { MessageList } from './message-list';
-import { ModerationDialog, type ModerationIntent } from './moderation-dialog';
+import type { ModerationIntent } from './moderation-dialog';
 import { useSessionUser } from '@/lib/session-user';
+
+// The report, hide and time-out dialog loads when a message's menu asks for it: a reader who only
+// reads (every guest of /faq-chat) never loads it.
+const ModerationDialog = lazy(() => import('./moderation-dialog').then((module) => ({ default: module.ModerationDialog })));
 
 /** Seconds until `lastPostAt + seconds`, ticking each second while above zero. */
 function useSlowModeLeft(seconds: number, lastPostAt: number | null): number {
@@ -228,7 +232,11 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
         onSubmit={submit}
         onCancel={() => setMode({ kind: 'new' })}
       />
-      <ModerationDialog intent={intent} onClose={() => setIntent(null)} onHide={(message, reason) => void toggleHidden(writeStream, message, reason)} />
+      {intent ? (
+        <Suspense fallback={null}>
+          <ModerationDialog intent={intent} onClose={() => setIntent(null)} onHide={(message, reason) => void toggleHidden(writeStream, message, reason)} />
+        </Suspense>
+      ) : null}
     </Flex>
   );
 }

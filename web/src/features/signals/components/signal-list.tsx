@@ -1,6 +1,6 @@
 import { Box, Button, Center, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { signalAccessOf, type Signal } from '@le/contracts';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -16,8 +16,11 @@ import { PipsText } from './pips-text';
 import { SignalFilters } from './signal-filters';
 import { SignalSideBadge } from './signal-side-badge';
 import { SignalStatusBadge } from './signal-status-badge';
-import { SignalTimelineDialog } from './signal-timeline-dialog';
 import { useSessionUser } from '@/lib/session-user';
+import { useWantedOnce } from '@/hooks/use-wanted-once';
+
+// A signal's timeline loads when a row is opened (or the address names one), not with the list.
+const SignalTimelineDialog = lazy(() => import('./signal-timeline-dialog').then((module) => ({ default: module.SignalTimelineDialog })));
 
 const onEnter = (open: () => void) => (event: KeyboardEvent) => {
   if (event.key === 'Enter' || event.key === ' ') {
@@ -176,6 +179,7 @@ export function SignalList() {
   const linked = params.get('signal');
   const linkedSignal = useSignal(linked);
   const shown = selected ?? (linked ? (linkedSignal.data?.signal ?? null) : null);
+  const timelineWanted = useWantedOnce(shown !== null);
   const close = () => {
     setSelected(null);
     if (linked) {
@@ -227,7 +231,11 @@ export function SignalList() {
     <Stack gap="5">
       <SignalFilters filters={filters} onChange={setFilters} />
       {body}
-      <SignalTimelineDialog signal={shown} onClose={close} />
+      {timelineWanted ? (
+        <Suspense fallback={null}>
+          <SignalTimelineDialog signal={shown} onClose={close} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -1,12 +1,15 @@
 import { Badge, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { signalAccessOf } from '@le/contracts';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 
 import { useSessionStore } from '@/stores/session-store';
-import { OpenSignalDialog } from '@/features/signals/components/admin/open-signal-dialog';
 import { useSignalFeed } from '@/features/signals/api/open-signals';
 import { OpenSignalsList } from './open-signals-list';
 import { useSessionUser } from '@/lib/session-user';
+import { useWantedOnce } from '@/hooks/use-wanted-once';
+
+// The admin's Open signal dialog loads when the admin first asks for it; nobody else ever loads it.
+const OpenSignalDialog = lazy(() => import('@/features/signals/components/admin/open-signal-dialog').then((module) => ({ default: module.OpenSignalDialog })));
 
 /** A pulsing dot: the list follows the feed live. */
 function LiveDot() {
@@ -27,6 +30,7 @@ export function OpenSignalsPanel() {
   const user = useSessionUser();
   const token = useSessionStore((state) => state.token);
   const [opening, setOpening] = useState(false);
+  const openingWanted = useWantedOnce(opening);
 
   const signedIn = Boolean(token && user);
   const admin = signedIn && user?.role === 'admin';
@@ -59,7 +63,11 @@ export function OpenSignalsPanel() {
         ) : null}
       </HStack>
       <OpenSignalsList signals={signals} loaded={loaded} failed={failed} admin={admin} analysisLocked={!admin && access === 'levels'} />
-      {admin ? <OpenSignalDialog open={opening} onClose={() => setOpening(false)} /> : null}
+      {admin && openingWanted ? (
+        <Suspense fallback={null}>
+          <OpenSignalDialog open={opening} onClose={() => setOpening(false)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -152,7 +152,7 @@ export interface PublicReads {
   signalStats(): Promise<SignalStats>;
   /** GET /api/history: the first page. */
   history(): Promise<HistoryListResponse>;
-  /** GET /api/chat/public: the room's newest page, as a guest. */
+  /** GET /api/chat/public: the room's newest page and its settings (slow mode, the pinned message), as a guest. */
   publicChat(): Promise<ChatMessageList>;
 }
 

@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { readHistoryPage } from '../../routes/history';
+import { viewerOf } from '../../services/chat';
 
 /** Where the build's hashed files live: a name there never changes content. */
 export const ASSETS_PREFIX = '/assets/';
@@ -82,7 +83,7 @@ const publicReadsOf = (app: FastifyInstance): PublicReads => ({
   history: async () => asSent(HistoryListResponse, await readHistoryPage(app.store, { before: null, limit: LIMITS.historyPageSize })),
   publicChat: async () => {
     const found = await app.chatQueries.messages(null, GLOBAL_STREAM, { before: null, limit: PUBLIC_CHAT_PAGE });
-    return asSent(ChatMessageList, { messages: found.items, nextCursor: found.nextCursor });
+    return asSent(ChatMessageList, { messages: found.items, nextCursor: found.nextCursor, room: await app.chatCommands.roomFor(viewerOf(null)) });
   },
 });
 

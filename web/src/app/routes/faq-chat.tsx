@@ -6,8 +6,17 @@ import { chatKeys } from '@/features/chat/api/keys';
 import { FaqAccordion } from '@/features/faq-chat/components/faq-accordion';
 import { WithPageReads, readForPage, readInBrowser } from '@/app/server-reads';
 
-/** The room's newest page as a guest sees it (features/chat/hooks/use-seeded-stream.ts reads it). */
-export const loader = ({ context }: LoaderFunctionArgs) => readForPage([[chatKeys.publicPage(), () => context.reads.publicChat()]]);
+/**
+ * The room's newest page as a guest sees it (features/chat/hooks/use-seeded-stream.ts reads it), and
+ * the room's settings from the same read (hooks/use-room.ts): a guest's room reads nothing as it starts.
+ */
+export const loader = ({ context }: LoaderFunctionArgs) => {
+  const page = context.reads.publicChat();
+  return readForPage([
+    [chatKeys.publicPage(), () => page],
+    [chatKeys.room('guest'), async () => (await page).room ?? Promise.reject(new Error('no room in the read'))],
+  ]);
+};
 export const clientLoader = readInBrowser;
 
 /**

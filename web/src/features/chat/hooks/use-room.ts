@@ -6,8 +6,9 @@ import { onChatEvent, useRealtimeStore } from '@/lib/realtime-client';
 import { useSessionUser } from '@/lib/session-user';
 import { useSessionStore } from '@/stores/session-store';
 import { getRoom } from '@/features/chat/api/moderate';
+import { chatKeys } from '@/features/chat/api/keys';
 
-const roomKey = (viewer: string) => ['chat', 'room', viewer] as const;
+const roomKey = chatKeys.room;
 
 /**
  * The live room's settings (contract §13): slow mode and the pinned message as this viewer may see

@@ -1,5 +1,5 @@
 // The pure parts of `pnpm lighthouse` (scripts/lighthouse.mjs): the targets, reading a run's scores,
-// the table it prints, and the JavaScript a page loaded while recorded.
+// the table it prints, and the JavaScript a page starts with and loaded while recorded.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -8,8 +8,9 @@ import { gzipSync } from 'node:zlib';
 export const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95, seo: 95 };
 
 /**
- * The most JavaScript, gzipped, that a first visit of a public page may load (public pages
- * load only what they show): every same-origin script the page fetched while Lighthouse recorded it.
+ * The most JavaScript, gzipped, that a public page may load before it is interactive: the scripts the
+ * drawn page names to start (`startJs`). What loads after hydration (the live layers, toasts, dialogs)
+ * is printed beside it (`loadedJs`), not held to it.
  */
 export const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 
@@ -58,17 +59,11 @@ export const formatRow = (page, scores) => {
 };
 
 /**
- * The same-origin scripts a page fetched while Lighthouse recorded it (its network-requests audit),
- * each once, with their gzip sizes (level 9) from the build in `distDir`: what a first visit loaded.
+ * Scripts of the build in `distDir`, each with its gzip size (level 9).
+ * @param {string[]} urls
+ * @param {string} distDir
  */
-export const loadedJs = (lhr, distDir) => {
-  const origin = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl ?? lhr.requestedUrl).origin;
-  const urls = [];
-  for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
-    if (item.resourceType !== 'Script') continue;
-    const url = new URL(item.url);
-    if (url.origin === origin && !urls.includes(url.pathname)) urls.push(url.pathname);
-  }
+const weigh = (urls, distDir) => {
   // A script the build did not write (none should be served) is named, not weighed.
   const missing = urls.filter((url) => !existsSync(path.join(distDir, url)));
   const files = urls
@@ -78,4 +73,40 @@ export const loadedJs = (lhr, distDir) => {
       return { url, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
     });
   return { files, missing, gzipBytes: files.reduce((total, file) => total + file.gzipBytes, 0) };
+};
+
+/**
+ * The scripts a drawn page starts with: those its `<link rel="modulepreload">` name and those its
+ * inline module script imports (React Router's), each once, weighed gzipped from the build.
+ */
+export const startJs = (html, distDir) => {
+  /** @type {string[]} */
+  const urls = [];
+  const add = (url) => {
+    if (url.startsWith('/') && !urls.includes(url)) urls.push(url);
+  };
+  for (const [, attributes] of html.matchAll(/<link\b([^>]*)>/g)) {
+    if (!/\brel="modulepreload"/.test(attributes)) continue;
+    const href = /\bhref="([^"]+)"/.exec(attributes);
+    if (href) add(href[1]);
+  }
+  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, url] of body.matchAll(/\bimport\s*(?:\(\s*|[^'"()]*?from\s*|)["']([^"']+)["']/g)) add(url);
+  }
+  return weigh(urls, distDir);
+};
+
+/**
+ * The same-origin scripts a page fetched while Lighthouse recorded it (its network-requests audit),
+ * each once, weighed: what a first visit loaded, the parts loaded after hydration included.
+ */
+export const loadedJs = (lhr, distDir) => {
+  const origin = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl ?? lhr.requestedUrl).origin;
+  const urls = [];
+  for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
+    if (item.resourceType !== 'Script') continue;
+    const url = new URL(item.url);
+    if (url.origin === origin && !urls.includes(url.pathname)) urls.push(url.pathname);
+  }
+  return weigh(urls, distDir);
 };

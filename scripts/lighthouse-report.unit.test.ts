@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { TARGETS, formatRow, loadedJs, medianScores, missedTargets, scoresOf } from './lighthouse-report.mjs';
+import { TARGETS, formatRow, loadedJs, medianScores, missedTargets, scoresOf, startJs } from './lighthouse-report.mjs';
 
 /** `pnpm lighthouse` (scripts/lighthouse.mjs): its targets, its table and the initial JavaScript it weighs. */
 const lhr = (scores: Record<string, number | null>) => ({ categories: Object.fromEntries(Object.entries(scores).map(([id, score]) => [id, { score }])) });
@@ -67,6 +67,27 @@ describe('lighthouse report', () => {
       expect(loaded.gzipBytes).toBe(gzipSync(entry, { level: 9 }).length + gzipSync(visit, { level: 9 }).length);
       // a script the build did not write is named, not weighed (nor a reason to stop the run)
       expect(loaded.missing).toEqual(['/assets/gone-d.js']);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('weighs the scripts a drawn page names to start: its module preloads and its inline module script’s imports', () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'le-start-js-'));
+    try {
+      mkdirSync(path.join(dist, 'assets'));
+      const files = { 'entry-a.js': 'const a = 1;'.repeat(40), 'framework-b.js': 'const b = 2;'.repeat(80), 'root-c.js': 'c'.repeat(500), 'home-d.js': 'export const d = 4;'.repeat(30), 'lazy-e.js': 'e'.repeat(9000) };
+      for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dist, 'assets', name), text);
+      const html =
+        '<html><head><link rel="modulepreload" href="/assets/entry-a.js" nonce="n"/><link rel="preload" as="image" href="/assets/hero.svg"/>' +
+        '<link href="/assets/framework-b.js" rel="modulepreload"/><link rel="modulepreload" href="/assets/entry-a.js"/></head><body>' +
+        '<script type="module" nonce="n">import * as route0 from "/assets/root-c.js";\nimport * as route1 from "/assets/home-d.js";\nimport("/assets/entry-a.js");</script>' +
+        '<script>window.lazy = "/assets/lazy-e.js"</script><script type="module">import "/assets/gone-f.js";</script></body></html>';
+      const start = startJs(html, dist);
+      expect(start.files.map((file) => file.url)).toEqual(['/assets/entry-a.js', '/assets/framework-b.js', '/assets/root-c.js', '/assets/home-d.js']);
+      const gzipped = ['entry-a.js', 'framework-b.js', 'root-c.js', 'home-d.js'].map((name) => gzipSync(files[name as keyof typeof files], { level: 9 }).length);
+      expect(start.gzipBytes).toBe(gzipped.reduce((total, bytes) => total + bytes, 0));
+      expect(start.missing).toEqual(['/assets/gone-f.js']);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

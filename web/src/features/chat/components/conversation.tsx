@@ -3,10 +3,11 @@ import { UI_TEXT } from '@le/contracts';
 import type { ChatMessage } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState } from 'react';
 
 import { Link as RouterLink } from 'react-router';
 
+import { OnDemand } from '@/components/ui/on-demand';
 import { paths } from '@/config/paths';
 import { formatTime, useTimeZone } from '@/lib/dates';
 import { useTimedOutUntil } from '@/hooks/use-timed-out-until';
@@ -233,9 +234,9 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
         onCancel={() => setMode({ kind: 'new' })}
       />
       {intent ? (
-        <Suspense fallback={null}>
+        <OnDemand onFailed={() => setIntent(null)}>
           <ModerationDialog intent={intent} onClose={() => setIntent(null)} onHide={(message, reason) => void toggleHidden(writeStream, message, reason)} />
-        </Suspense>
+        </OnDemand>
       ) : null}
     </Flex>
   );

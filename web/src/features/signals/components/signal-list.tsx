@@ -1,10 +1,11 @@
 import { Box, Button, Center, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { signalAccessOf, type Signal } from '@le/contracts';
-import { Suspense, lazy, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { FormAlert } from '@/components/ui/form-alert';
+import { OnDemand } from '@/components/ui/on-demand';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { formatDateTime, useTimeZone } from '@/lib/dates';
@@ -232,9 +233,9 @@ export function SignalList() {
       <SignalFilters filters={filters} onChange={setFilters} />
       {body}
       {timelineWanted ? (
-        <Suspense fallback={null}>
+        <OnDemand onFailed={close}>
           <SignalTimelineDialog signal={shown} onClose={close} />
-        </Suspense>
+        </OnDemand>
       ) : null}
     </Stack>
   );

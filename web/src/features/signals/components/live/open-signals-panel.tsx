@@ -1,7 +1,8 @@
 import { Badge, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { signalAccessOf } from '@le/contracts';
-import { Suspense, lazy, useState } from 'react';
+import { lazy, useState } from 'react';
 
+import { OnDemand } from '@/components/ui/on-demand';
 import { useSessionStore } from '@/stores/session-store';
 import { useSignalFeed } from '@/features/signals/api/open-signals';
 import { OpenSignalsList } from './open-signals-list';
@@ -64,9 +65,9 @@ export function OpenSignalsPanel() {
       </HStack>
       <OpenSignalsList signals={signals} loaded={loaded} failed={failed} admin={admin} analysisLocked={!admin && access === 'levels'} />
       {admin && openingWanted ? (
-        <Suspense fallback={null}>
+        <OnDemand onFailed={() => setOpening(false)}>
           <OpenSignalDialog open={opening} onClose={() => setOpening(false)} />
-        </Suspense>
+        </OnDemand>
       ) : null}
     </Stack>
   );

@@ -82,8 +82,11 @@ const publicReadsOf = (app: FastifyInstance): PublicReads => ({
   signalStats: async () => asSent(SignalStats, await app.signals.stats()),
   history: async () => asSent(HistoryListResponse, await readHistoryPage(app.store, { before: null, limit: LIMITS.historyPageSize })),
   publicChat: async () => {
-    const found = await app.chatQueries.messages(null, GLOBAL_STREAM, { before: null, limit: PUBLIC_CHAT_PAGE });
-    return asSent(ChatMessageList, { messages: found.items, nextCursor: found.nextCursor, room: await app.chatCommands.roomFor(viewerOf(null)) });
+    const [found, room] = await Promise.all([
+      app.chatQueries.messages(null, GLOBAL_STREAM, { before: null, limit: PUBLIC_CHAT_PAGE }),
+      app.chatCommands.roomFor(viewerOf(null)),
+    ]);
+    return asSent(ChatMessageList, { messages: found.items, nextCursor: found.nextCursor, room });
   },
 });
 

@@ -48,8 +48,8 @@ const toastRecipe = {
 };
 
 /**
- * Chakra's default theme without its ~80 component recipes: only the recipes below ship in the entry
- * chunk (the full set costs ~20 KB gzipped on every page). Using a Chakra component whose recipe is not
+ * Chakra's default theme without its ~80 component recipes: only the recipes below ship with every
+ * page (the full set costs ~20 KB gzipped on every page). Using a Chakra component whose recipe is not
  * listed renders it unstyled — add its recipe here (names as in '@chakra-ui/react/theme').
  */
 const chakraTheme = defineConfig({

@@ -9,7 +9,8 @@ import { ENDED_TIER_BADGE_STYLE, OTHER_PAYMENT_STATUS_PALETTE, PAYMENT_STATUS_PA
 /**
  * Text contrast is a property of the theme's tokens, so it is checked here, once, for every
  * background a text token is drawn on: at least 4.5:1 (WCAG 2.1 AA for body text) in both colour
- * modes. The app runs dark (index.html); the light values are kept true all the same.
+ * modes. The app runs dark (root.tsx's class "dark"; its system keeps the
+ * dark values only, checked below); the light values are kept true all the same.
  */
 type Mode = '_light' | '_dark';
 

@@ -1,7 +1,6 @@
 import { formatFixed } from '@/lib/numbers';
 import { SIGNAL_SYMBOL_LABEL, type Signal, type SignalChanges, type SignalEventPayload, type SignalOutcome, type SignalSide, type SignalTimelineEntry } from '@le/contracts';
 
-
 /** What a redacted level shows. */
 export const HIDDEN = '—';
 

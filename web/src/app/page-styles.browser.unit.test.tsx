@@ -20,17 +20,21 @@ describe('page styles, as the browser takes them over', () => {
     await act(async () => probeRoot.render(<ChakraProvider value={system}><Box bg="gold.500" p="4" /></ChakraProvider>));
     const name = /css-(\w+)/.exec(probe.innerHTML)?.[1];
     await act(async () => probeRoot.unmount());
-    for (const node of document.head.querySelectorAll('style')) node.remove();
     expect(name).toBeDefined();
 
-    document.head.innerHTML =
-      `<meta charset="utf-8"><style data-emotion="css-global abc" data-s="">:root{--x:1}</style>` +
+    // The server's tags, added to the head (the unit files share one document: nothing else is touched)
+    const template = document.createElement('template');
+    template.innerHTML =
+      `<style data-emotion="css-global abc" data-s="">:root{--x:1}</style>` +
       `<style ${CLASS_NAMES_ATTRIBUTE}="${name} other1" data-s="">.css-${name}{padding:1rem}</style><link rel="modulepreload" href="/assets/x.js">`;
+    const served = [...template.content.children];
+    document.head.append(...served);
     const before = [...document.head.children];
     const cache = browserCache();
     expect(cache.inserted[name!]).toBe(true);
     expect(cache.inserted.other1).toBe(true);
     expect([...document.head.children]).toEqual(before);
+    expect(served.every((node) => node.isConnected)).toBe(true);
 
     const container = document.createElement('div');
     const root = createRoot(container);
@@ -46,8 +50,9 @@ describe('page styles, as the browser takes them over', () => {
     expect(container.innerHTML).toContain(`css-${name}`);
     // the server's tags where they were; the cache's own tag holds no rule for the Box
     expect([...document.head.children].slice(0, before.length)).toEqual(before);
-    const written = [...document.head.querySelectorAll('style[data-emotion="css"]')].flatMap((node) => [...((node as HTMLStyleElement).sheet?.cssRules ?? [])].map((rule) => rule.cssText));
+    const written = cache.sheet.tags.flatMap((node) => [...(node.sheet?.cssRules ?? [])].map((rule) => rule.cssText));
     expect(written.filter((rule) => rule.includes(`css-${name}`))).toEqual([]);
     await act(async () => root.unmount());
+    for (const node of served) node.remove();
   });
 });

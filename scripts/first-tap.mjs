@@ -72,3 +72,43 @@ export const measureFirstTaps = async (baseURL, chromePath, runs) => {
     await browser.close();
   }
 };
+
+/**
+ * The reader who only waits: on the same phone profile, the time from the navigation until the page
+ * is live (hydrated, the reader's own view drawn: `data-app-ready`), and to its first paint, per page,
+ * median of `runs`, in milliseconds.
+ */
+export const measureTimeToLive = async (baseURL, chromePath, paths, runs) => {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const results = [];
+    for (const path of paths) {
+      const times = [];
+      for (let run = 0; run < runs; run += 1) {
+        const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+        try {
+          const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+          await cdp.send('Network.enable');
+          await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+          await page.goto(`${baseURL}${path}`, { waitUntil: 'commit' });
+          await page.waitForFunction(() => window.document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 60_000, polling: 20 });
+          times.push(
+            await page.evaluate(() => ({ live: window.performance.now(), paint: window.performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN })),
+          );
+        } finally {
+          await context.close();
+        }
+      }
+      results.push({ path, live: median(times.map((time) => time.live)), paint: median(times.map((time) => time.paint)), runs: times.map((time) => time.live) });
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+};

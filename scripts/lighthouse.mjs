@@ -9,7 +9,7 @@
 // all it loaded while recorded; then
 // the reader's measure (scripts/first-tap.mjs): on a slowed phone, the time from a tap 300 ms after
 // the first paint to its effect on / (the menu) and /faq-chat (a question), median of N, against
-// 1.5 s; then, per page, its long tasks and what ran in them (scripts/long-tasks.mjs). Exits 1 when
+// 1.5 s, and the time until each page is live for a reader who only waits; then, per page, its long tasks and what ran in them (scripts/long-tasks.mjs). Exits 1 when
 // a target is missed. With --out, each run's report is written there as JSON. Not part
 // of `pnpm test`.
 import { spawn } from 'node:child_process';
@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
-import { FIRST_TAP_TARGET_MS, measureFirstTaps } from './first-tap.mjs';
+import { FIRST_TAP_TARGET_MS, measureFirstTaps, measureTimeToLive } from './first-tap.mjs';
 import { describeLongTasks } from './long-tasks.mjs';
 import { INITIAL_JS_BUDGET_BYTES, formatRow, loadedJs, medianScores, metricsOf, missedTargets, scoresOf, startJs } from './lighthouse-report.mjs';
 import { buildWeb } from './web-build.mjs';
@@ -210,6 +210,10 @@ try {
   const taps = await measureFirstTaps(baseURL, chromePath, runs);
   for (const { path: page, times, median } of taps) {
     process.stdout.write(`${page.padEnd(10)} ${(median / 1000).toFixed(2)} s to its effect (runs: ${times.map((time) => (time / 1000).toFixed(2)).join(', ')} s; target ${(FIRST_TAP_TARGET_MS / 1000).toFixed(1)} s)${median > FIRST_TAP_TARGET_MS ? '  MISSED' : '  ok'}\n`);
+  }
+  process.stdout.write(`\nUntil the page is live (hydrated, the reader's own view drawn), same phone, no tap, median of ${runs}:\n`);
+  for (const { path: page, live, paint, runs: times } of await measureTimeToLive(baseURL, chromePath, PAGES, runs)) {
+    process.stdout.write(`${page.padEnd(10)} first paint ${(paint / 1000).toFixed(2)} s, live ${(live / 1000).toFixed(2)} s (runs: ${times.map((time) => (time / 1000).toFixed(2)).join(', ')} s)\n`);
   }
   process.stdout.write(
     `\nWhat holds the start back, per task over 50 ms (one load each; phone profile, CPU 4× slower; the longest six; by kind of work | by the build's file):\n`,

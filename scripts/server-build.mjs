@@ -90,7 +90,14 @@ const buildOne = async (esbuild, which) => {
     throw error;
   });
   rmSync(target, { recursive: true, force: true });
-  renameSync(aside, target);
+  try {
+    renameSync(aside, target);
+  } catch (error) {
+    rmSync(aside, { recursive: true, force: true });
+    // Processes started together on a fresh machine each build the same sources: one that finds
+    // another's build put in place between its removal and its rename keeps that one.
+    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+  }
 };
 
 /** Builds the bundles of `modes` (all by default). */

@@ -22,15 +22,29 @@ const GIVE_UP_MS = 15_000;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
+/** Debian's Chromium, headless, with the flags a closed network needs. */
+const launch = (chromePath) =>
+  chromium.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+
+/** A page of a new context on the phone profile: 375 px, touch, CPU 4× slower, 1.6 Mbps / 750 kbps, 150 ms. */
+const slowedPhone = async (browser) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  return { context, page };
+};
+
 /** One reader: opens `url`, taps 300 ms after the first paint, and returns the milliseconds to the effect. */
 const firstTap = async (browser, url, tap) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const { context, page } = await slowedPhone(browser);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
     await page.addInitScript(() => {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') window.__firstPaintAt = performance.now();
@@ -55,11 +69,7 @@ const firstTap = async (browser, url, tap) => {
 
 /** Per page of FIRST_TAPS, the median of `runs` readers' first taps, in milliseconds. */
 export const measureFirstTaps = async (baseURL, chromePath, runs) => {
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch(chromePath);
   try {
     const results = [];
     for (const [path, tap] of Object.entries(FIRST_TAPS)) {
@@ -79,23 +89,14 @@ export const measureFirstTaps = async (baseURL, chromePath, runs) => {
  * median of `runs`, in milliseconds.
  */
 export const measureTimeToLive = async (baseURL, chromePath, paths, runs) => {
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch(chromePath);
   try {
     const results = [];
     for (const path of paths) {
       const times = [];
       for (let run = 0; run < runs; run += 1) {
-        const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+        const { context, page } = await slowedPhone(browser);
         try {
-          const page = await context.newPage();
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-          await cdp.send('Network.enable');
-          await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
           await page.goto(`${baseURL}${path}`, { waitUntil: 'commit' });
           await page.waitForFunction(() => window.document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 60_000, polling: 20 });
           times.push(

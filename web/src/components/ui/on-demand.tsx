@@ -1,4 +1,4 @@
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
 
 /**
  * Around a part loaded when first asked for (a dialog in a chunk of its own): should its file fail to
@@ -25,4 +25,35 @@ export class OnDemand extends Component<{ children: ReactNode; onFailed?: () => 
   override render(): ReactNode {
     return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
   }
+}
+
+/**
+ * A part in a chunk of its own: the component to render (lazily) and `preload`, which fetches its file
+ * ahead of the first opening. A load that failed is tried again by the next call.
+ */
+export const onDemand = <P extends object>(load: () => Promise<ComponentType<P>>) => {
+  let loading: Promise<ComponentType<P>> | null = null;
+  const preload = (): Promise<ComponentType<P>> =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+  return { Part: lazy(() => preload().then((part) => ({ default: part }))), preload };
+};
+
+/**
+ * Fetches a part's file once the page is live and the browser idle (`enabled`: when this reader can open
+ * it): the page's start does not carry it, and a first tap that opens it does not wait on the network.
+ */
+export function usePreloadWhenIdle(preload: () => Promise<unknown>, enabled = true): void {
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const run = () => void preload().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(run, { timeout: 5_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(run, 2_000);
+    return () => window.clearTimeout(id);
+  }, [preload, enabled]);
 }

@@ -3,11 +3,11 @@ import { UI_TEXT } from '@le/contracts';
 import type { ChatMessage } from '@le/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { Link as RouterLink } from 'react-router';
 
-import { OnDemand } from '@/components/ui/on-demand';
+import { OnDemand, onDemand, usePreloadWhenIdle } from '@/components/ui/on-demand';
 import { paths } from '@/config/paths';
 import { formatTime, useTimeZone } from '@/lib/dates';
 import { useTimedOutUntil } from '@/hooks/use-timed-out-until';
@@ -31,9 +31,9 @@ import { MessageList } from './message-list';
 import type { ModerationIntent } from './moderation-dialog';
 import { useSessionUser } from '@/lib/session-user';
 
-// The report, hide and time-out dialog loads when a message's menu asks for it: a reader who only
-// reads (every guest of /faq-chat) never loads it.
-const ModerationDialog = lazy(() => import('./moderation-dialog').then((module) => ({ default: module.ModerationDialog })));
+// The report, hide and time-out dialog is not in the page's start: it loads once the page is live for a
+// reader who can open it (anyone signed in), and never for a guest, who cannot.
+const { Part: ModerationDialog, preload: preloadModerationDialog } = onDemand(() => import('./moderation-dialog').then((module) => module.ModerationDialog));
 
 /** Seconds until `lastPostAt + seconds`, ticking each second while above zero. */
 function useSlowModeLeft(seconds: number, lastPostAt: number | null): number {
@@ -98,6 +98,7 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
   const slowModeSeconds = isGlobal && !rights.isAdmin ? (room?.slowModeSeconds ?? 0) : 0;
   const slowLeft = useSlowModeLeft(slowModeSeconds, lastPostAt);
   const [intent, setIntent] = useState<ModerationIntent | null>(null);
+  usePreloadWhenIdle(preloadModerationDialog, isGlobal && user !== null);
   const moderate = (message: ChatMessage, action: 'report' | 'hide' | 'timeout' | 'pin') => {
     if (action === 'pin') void updateRoom({ pinnedMessageId: message._id }).catch((error: unknown) => console.warn('Could not pin', error));
     else setIntent({ action, message });

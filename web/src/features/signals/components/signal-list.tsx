@@ -1,11 +1,11 @@
 import { Box, Button, Center, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { signalAccessOf, type Signal } from '@le/contracts';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { FormAlert } from '@/components/ui/form-alert';
-import { OnDemand } from '@/components/ui/on-demand';
+import { OnDemand, onDemand, usePreloadWhenIdle } from '@/components/ui/on-demand';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { formatDateTime, useTimeZone } from '@/lib/dates';
@@ -20,8 +20,9 @@ import { SignalStatusBadge } from './signal-status-badge';
 import { useSessionUser } from '@/lib/session-user';
 import { useWantedOnce } from '@/hooks/use-wanted-once';
 
-// A signal's timeline loads when a row is opened (or the address names one), not with the list.
-const SignalTimelineDialog = lazy(() => import('./signal-timeline-dialog').then((module) => ({ default: module.SignalTimelineDialog })));
+// A signal's timeline is not in the page's start: it loads once the page is live (or at once when the
+// address names a signal), so that opening a row does not wait on the network.
+const { Part: SignalTimelineDialog, preload: preloadTimeline } = onDemand(() => import('./signal-timeline-dialog').then((module) => module.SignalTimelineDialog));
 
 const onEnter = (open: () => void) => (event: KeyboardEvent) => {
   if (event.key === 'Enter' || event.key === ' ') {
@@ -181,6 +182,7 @@ export function SignalList() {
   const linkedSignal = useSignal(linked);
   const shown = selected ?? (linked ? (linkedSignal.data?.signal ?? null) : null);
   const timelineWanted = useWantedOnce(shown !== null);
+  usePreloadWhenIdle(preloadTimeline);
   const close = () => {
     setSelected(null);
     if (linked) {

@@ -1,16 +1,18 @@
 import { Badge, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { signalAccessOf } from '@le/contracts';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 
-import { OnDemand } from '@/components/ui/on-demand';
+import { OnDemand, onDemand, usePreloadWhenIdle } from '@/components/ui/on-demand';
 import { useSessionStore } from '@/stores/session-store';
 import { useSignalFeed } from '@/features/signals/api/open-signals';
 import { OpenSignalsList } from './open-signals-list';
 import { useSessionUser } from '@/lib/session-user';
 import { useWantedOnce } from '@/hooks/use-wanted-once';
 
-// The admin's Open signal dialog loads when the admin first asks for it; nobody else ever loads it.
-const OpenSignalDialog = lazy(() => import('@/features/signals/components/admin/open-signal-dialog').then((module) => ({ default: module.OpenSignalDialog })));
+// The admin's Open signal dialog loads once the page is live, for an admin only; nobody else loads it.
+const { Part: OpenSignalDialog, preload: preloadOpenSignalDialog } = onDemand(() =>
+  import('@/features/signals/components/admin/open-signal-dialog').then((module) => module.OpenSignalDialog),
+);
 
 /** A pulsing dot: the list follows the feed live. */
 function LiveDot() {
@@ -35,6 +37,7 @@ export function OpenSignalsPanel() {
 
   const signedIn = Boolean(token && user);
   const admin = signedIn && user?.role === 'admin';
+  usePreloadWhenIdle(preloadOpenSignalDialog, admin);
   // Pro members get the levels without the analysis: each card says who gets it.
   const access = signedIn && user ? signalAccessOf({ ...user, membershipEnd: user.membershipEnd ?? null }) : 'none';
 

@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+
+
+import { render, waitFor } from '@/lib/test-render';
+import { OnDemand, onDemand } from './on-demand';
+
+const Hello = ({ name }: { name: string }) => <p data-testid="part">Hello {name}</p>;
+
+describe('parts loaded on demand', () => {
+  it('fetches the file once, however often preloaded, and draws what it loaded', async () => {
+    const load = vi.fn(async () => Hello);
+    const { Part, preload } = onDemand(load);
+    await Promise.all([preload(), preload()]);
+    const view = render(
+      <OnDemand>
+        <Part name="reader" />
+      </OnDemand>,
+    );
+    await waitFor(() => expect(document.querySelector('[data-testid="part"]')?.textContent).toBe('Hello reader'));
+    expect(load).toHaveBeenCalledTimes(1);
+    view.unmount();
+  });
+
+  it('tries a load that failed again, and tells what opened a part that cannot load', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Hello);
+    const { preload } = onDemand(load);
+    await expect(preload()).rejects.toThrow('offline');
+    await expect(preload()).resolves.toBe(Hello);
+    expect(load).toHaveBeenCalledTimes(2);
+
+    const broken = onDemand<{ name: string }>(() => Promise.reject(new Error('gone')));
+    const onFailed = vi.fn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const view = render(
+      <OnDemand onFailed={onFailed}>
+        <broken.Part name="reader" />
+      </OnDemand>,
+    );
+    await waitFor(() => expect(onFailed).toHaveBeenCalledTimes(1));
+    expect(document.querySelector('[data-testid="part"]')).toBeNull();
+    view.unmount();
+    warn.mockRestore();
+    error.mockRestore();
+  });
+});

@@ -41,7 +41,7 @@ describe('page styles, as the browser takes them over', () => {
     await act(async () =>
       root.render(
         <CacheProvider value={cache}>
-          <ChakraProvider value={{ ...system, _global: [], _config: { ...system._config, disableLayers: true } }}>
+          <ChakraProvider value={system}>
             <Box bg="gold.500" p="4" />
           </ChakraProvider>
         </CacheProvider>,

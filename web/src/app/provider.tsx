@@ -14,16 +14,11 @@ const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({
 /**
  * Chakra's global styles (the order of its layers, the reset, the theme's globals and every token as a
  * CSS variable, ~40 KB) are drawn by the server into the head of every document, and stay there
- * (page-styles.ts). The browser's provider is given none of them (`_global`, and the layers' order,
- * which ChakraProvider leaves out under `disableLayers`; the styles keep their layers, which the system
- * wraps them in by the config it was made with), so hydration neither serializes them again nor moves
- * the server's tags. The system is made at the first render (components/ui/system.ts).
+ * (page-styles.ts); the browser's system gives the provider none of them, so hydration neither
+ * serializes them again nor moves the server's tags. The system is made at the first render
+ * (components/ui/system.ts).
  */
-const systemOfPage = (): AppSystem => {
-  if (typeof document === 'undefined') return appSystem({ globals: true });
-  const system = appSystem({ globals: false });
-  return { ...system, _global: [], _config: { ...system._config, disableLayers: true } };
-};
+const systemOfPage = (): AppSystem => appSystem({ globals: typeof document === 'undefined' });
 
 /** The browser's one query client; on the server, one per drawn page (what one reader's page read is not another's). */
 const useQueryClientOfPage = () => useState(() => (typeof document === 'undefined' ? createQueryClient() : queryClient))[0];

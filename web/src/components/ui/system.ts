@@ -271,14 +271,17 @@ const made = new Map<boolean, AppSystem>();
  * token twice.
  *
  * The server's (`globals`) writes the reset, the global styles and the tokens' CSS variables into each
- * page's head. The browser's leaves the first two out of its making, and ChakraProvider is given none
- * of its globals (app/provider.tsx): they are in the head already. createSystem always writes the token
- * CSS; that part of the making cannot be skipped without patching Chakra.
+ * page's head. The browser's leaves the first two out of its making, and gives ChakraProvider none of
+ * its globals (`_global`, and the layers' order, which ChakraProvider leaves out under `disableLayers`;
+ * the styles keep their layers, which the system wraps them in by the config it was made with): they
+ * are in the head already (app/page-styles.ts). createSystem always writes the token CSS; that part of
+ * the making cannot be skipped without patching Chakra.
  */
 export const appSystem = ({ globals }: { globals: boolean }): AppSystem => {
   let system = made.get(globals);
   if (system === undefined) {
-    system = createSystem(defaultBaseConfig, ...THEME_CONFIGS.map((theme) => asDrawn(theme, globals)));
+    const created = createSystem(defaultBaseConfig, ...THEME_CONFIGS.map((theme) => asDrawn(theme, globals)));
+    system = globals ? created : { ...created, _global: [], _config: { ...created._config, disableLayers: true } };
     made.set(globals, system);
   }
   return system;

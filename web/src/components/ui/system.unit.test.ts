@@ -187,6 +187,10 @@ describe('the drawn system', () => {
     // what both draw with is the same
     expect(browser.css({ bg: 'gold.500', color: 'fg.muted', p: '4' })).toEqual(drawn.css({ bg: 'gold.500', color: 'fg.muted', p: '4' }));
     expect(browser.getTokenCss()).toEqual(drawn.getTokenCss());
+    // and gives the provider none of its globals: the head has them
+    expect(browser._global).toEqual([]);
+    expect(browser._config.disableLayers).toBe(true);
+    expect(drawn._global.length).toBeGreaterThan(0);
   });
 
   it('no component names an unused palette', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { TARGETS, formatRow, loadedJs, medianScores, missedTargets, scoresOf, startJs } from './lighthouse-report.mjs';
+import { TARGETS, formatPaint, formatRow, loadedJs, medianScores, missedTargets, paintOf, scoresOf, startJs } from './lighthouse-report.mjs';
 
 /** `pnpm lighthouse` (scripts/lighthouse.mjs): its targets, its table and the initial JavaScript it weighs. */
 const lhr = (scores: Record<string, number | null>) => ({ categories: Object.fromEntries(Object.entries(scores).map(([id, score]) => [id, { score }])) });
@@ -33,6 +33,34 @@ describe('lighthouse report', () => {
     expect(formatRow('/', { performance: 53, accessibility: 96, 'best-practices': 96, seo: 92 })).toMatch(
       /MISSED: performance 53 < 90, accessibility 96 < 100, seo 92 < 95$/,
     );
+  });
+
+  it('tells when the recorded page painted and how many of its High-priority scripts had loaded by then', () => {
+    const report = (paint: number, ends: number[]) => ({
+      audits: {
+        metrics: { details: { items: [{ observedFirstContentfulPaint: paint, observedTimeOriginTs: 1_000_000 }] } },
+        'network-requests': {
+          details: {
+            // the requests count from 4 ms after the navigation
+            debugData: { networkStartTimeTs: 1_004_000 },
+            items: [
+              { resourceType: 'Document', priority: 'VeryHigh', networkEndTime: 80 },
+              ...ends.map((end) => ({ resourceType: 'Script', priority: 'High', networkEndTime: end })),
+              { resourceType: 'Script', priority: 'Low', networkEndTime: 100 },
+              { resourceType: 'Script', priority: 'High' },
+            ],
+          },
+        },
+      },
+    });
+    const after = paintOf(report(301, [180, 196, 297, 298, 420]));
+    // 297 + 4 ≤ 301 loaded before the paint; 298 + 4 did not; the Low one and the unfinished one are not counted
+    expect(after).toEqual({ paint: 301, scripts: 5, loadedBefore: 3 });
+    expect(formatPaint(after!)).toBe('0.30 s after 3 of 5 scripts had loaded');
+    const before = paintOf(report(251, [270, 304]));
+    expect(before).toEqual({ paint: 251, scripts: 2, loadedBefore: 0 });
+    expect(formatPaint(before!)).toBe('0.25 s, before any script had loaded');
+    expect(paintOf({ audits: {} })).toBeNull();
   });
 
   it('weighs the same-origin scripts a page loaded while recorded, once each, from the build', () => {

@@ -6,11 +6,12 @@
 // /faq-chat, /history and /signals, every page hydrating at once as readers get it. Prints, per page,
 // the median of N runs (default 3) of performance, accessibility, best practices and SEO against the
 // targets, the gzip size of the JavaScript the drawn page names to start against the budget, and of
-// all it loaded while recorded; then
-// the reader's measure (scripts/first-tap.mjs): on a slowed phone, the time from a tap 300 ms after
-// the first paint to its effect on / (the menu) and /faq-chat (a question), median of N, against
-// 1.5 s, and the time until each page is live for a reader who only waits; then, per page, its long tasks and what ran in them (scripts/long-tasks.mjs). Exits 1 when
-// a target is missed. With --out, each run's report is written there as JSON. Not part
+// all it loaded while recorded, and each run's simulated FCP beside when the page painted as recorded
+// (why the two part: lighthouse-report.mjs, paintOf); then the reader's measure (scripts/first-tap.mjs):
+// on a slowed phone, the time from a tap 300 ms after the first paint to its effect on / (the menu)
+// and /faq-chat (a question), median of N, against 1.5 s, and the time until each page is live for a
+// reader who only waits; then, per page, its long tasks and what ran in them (scripts/long-tasks.mjs).
+// Exits 1 when a target is missed. With --out, each run's report is written there as JSON. Not part
 // of `pnpm test`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { FIRST_TAP_TARGET_MS, measureFirstTaps, measureTimeToLive } from './first-tap.mjs';
 import { describeLongTasks } from './long-tasks.mjs';
-import { INITIAL_JS_BUDGET_BYTES, formatRow, loadedJs, medianScores, metricsOf, missedTargets, scoresOf, startJs } from './lighthouse-report.mjs';
+import { INITIAL_JS_BUDGET_BYTES, formatPaint, formatRow, loadedJs, medianScores, metricsOf, missedTargets, paintOf, scoresOf, startJs } from './lighthouse-report.mjs';
 import { buildWeb } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -178,7 +179,14 @@ try {
     for (let run = 1; run <= runs; run += 1) {
       const result = await audit(`${baseURL}${page}`, chrome.port);
       version = result.lhr.lighthouseVersion;
-      pageRuns.push({ scores: scoresOf(result.lhr), metrics: metricsOf(result.lhr), benchmarkIndex: result.lhr.environment.benchmarkIndex, js: loadedJs(result.lhr, clientDir) });
+      pageRuns.push({
+        scores: scoresOf(result.lhr),
+        metrics: metricsOf(result.lhr),
+        benchmarkIndex: result.lhr.environment.benchmarkIndex,
+        js: loadedJs(result.lhr, clientDir),
+        fcp: result.lhr.audits['first-contentful-paint']?.displayValue ?? 'n/a',
+        paint: paintOf(result.lhr),
+      });
       if (args.out) writeFileSync(path.join(args.out, `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`), result.report);
     }
     const scores = medianScores(pageRuns.map((run) => run.scores));
@@ -187,7 +195,9 @@ try {
     // the most JavaScript any run of the page loaded, and what the drawn page names to start
     const js = pageRuns.reduce((most, run) => (run.js.gzipBytes > most.gzipBytes ? run.js : most), pageRuns[0].js);
     const start = startJs(await (await fetch(`${baseURL}${page}`)).text(), clientDir);
-    results.push({ page, scores, metrics: typical.metrics, benchmarkIndex: typical.benchmarkIndex, js, start });
+    // each run's simulated FCP beside when the page painted as recorded (lighthouse-report.mjs, paintOf)
+    const paints = pageRuns.map((run) => `${run.fcp} | ${run.paint ? formatPaint(run.paint) : 'n/a'}`);
+    results.push({ page, scores, metrics: typical.metrics, benchmarkIndex: typical.benchmarkIndex, js, start, paints });
   }
 
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -197,11 +207,12 @@ try {
   );
   const overBudget = (js) => js.gzipBytes > INITIAL_JS_BUDGET_BYTES;
   const unweighed = (js) => (js.missing.length === 0 ? '' : `; not in the build, not weighed: ${js.missing.join(', ')}`);
-  for (const { page, scores, metrics, benchmarkIndex, js, start } of results) {
+  for (const { page, scores, metrics, benchmarkIndex, js, start, paints } of results) {
     process.stdout.write(
       `${formatRow(page, scores)}\n${' '.repeat(11)}${metrics} (this machine's benchmark index ${Math.round(benchmarkIndex)})\n` +
         `${' '.repeat(11)}JS to start (gzip, what the page names): ${kb(start.gzipBytes)} in ${start.files.length} files (budget ${kb(INITIAL_JS_BUDGET_BYTES)})${overBudget(start) ? '  MISSED' : '  ok'}${unweighed(start)}\n` +
-        `${' '.repeat(11)}JS loaded while recorded (gzip, after hydration too): ${kb(js.gzipBytes)} in ${js.files.length} files${unweighed(js)}\n`,
+        `${' '.repeat(11)}JS loaded while recorded (gzip, after hydration too): ${kb(js.gzipBytes)} in ${js.files.length} files${unweighed(js)}\n` +
+        `${' '.repeat(11)}FCP simulated | painted as recorded, run by run: ${paints.join('; ')}\n`,
     );
   }
   await chrome.kill();

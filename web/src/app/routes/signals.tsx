@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 
-import { PushInvitation } from '@/features/notifications/components/push-invitation';
+import { PushInvitationSlot } from '@/features/notifications/components/push-invitation-slot';
 import { signalKeys } from '@/features/signals/api/keys';
 import { SignalsPage } from '@/features/signals/components/signals-page';
 import { WithPageReads, readForPage, readInBrowser } from '@/app/server-reads';
@@ -15,7 +15,7 @@ export const clientLoader = readInBrowser;
 export default function SignalsRoute() {
   return (
     <WithPageReads>
-      <SignalsPage banner={<PushInvitation />} />
+      <SignalsPage banner={<PushInvitationSlot />} />
     </WithPageReads>
   );
 }

@@ -4,9 +4,10 @@ import { Component, Suspense, lazy, useEffect, type ComponentType, type ReactNod
  * Around a part loaded when first asked for (a dialog in a chunk of its own): should its file fail to
  * load (a connection that dropped, a release that replaced it) or the part fail to draw, the reader is
  * told and the part is left out (`onFailed` closes what opened it), instead of the whole page giving
- * way to the error screen.
+ * way to the error screen. `quiet`: a part the reader did not ask for (an invitation) is left out
+ * without a word.
  */
-export class OnDemand extends Component<{ children: ReactNode; onFailed?: () => void }, { failed: boolean }> {
+export class OnDemand extends Component<{ children: ReactNode; onFailed?: () => void; quiet?: boolean }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -16,6 +17,7 @@ export class OnDemand extends Component<{ children: ReactNode; onFailed?: () => 
   override componentDidCatch(error: unknown): void {
     console.warn('A part of the page could not be loaded', error);
     this.props.onFailed?.();
+    if (this.props.quiet) return;
     // The toaster loads after the first paint (AppProvider); a toast made before it mounts waits for it.
     void import('@/components/ui/toaster')
       .then(({ toaster }) => toaster.create({ id: 'part-not-loaded', type: 'error', title: 'This could not be opened.', description: 'Check your connection, then reload the page.', closable: true }))

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { render, waitFor } from '@/lib/test-render';
 import { OnDemand, onDemand } from './on-demand';
+import { toaster } from './toaster';
 
 const Hello = ({ name }: { name: string }) => <p data-testid="part">Hello {name}</p>;
 
@@ -33,15 +34,34 @@ describe('parts loaded on demand', () => {
     const onFailed = vi.fn();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const view = render(
-      <OnDemand onFailed={onFailed}>
-        <broken.Part name="reader" />
-      </OnDemand>,
-    );
-    await waitFor(() => expect(onFailed).toHaveBeenCalledTimes(1));
-    expect(document.querySelector('[data-testid="part"]')).toBeNull();
-    view.unmount();
-    warn.mockRestore();
-    error.mockRestore();
+    const told = vi.spyOn(toaster, 'create');
+    try {
+      const view = render(
+        <OnDemand onFailed={onFailed}>
+          <broken.Part name="reader" />
+        </OnDemand>,
+      );
+      await waitFor(() => expect(onFailed).toHaveBeenCalledTimes(1));
+      expect(document.querySelector('[data-testid="part"]')).toBeNull();
+      await waitFor(() => expect(told).toHaveBeenCalledWith(expect.objectContaining({ title: 'This could not be opened.' })));
+      view.unmount();
+
+      // a part nobody asked for (an invitation) is left out without a word
+      told.mockClear();
+      const quietFailed = vi.fn();
+      const quiet = render(
+        <OnDemand quiet onFailed={quietFailed}>
+          <broken.Part name="reader" />
+        </OnDemand>,
+      );
+      await waitFor(() => expect(quietFailed).toHaveBeenCalledTimes(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(told).not.toHaveBeenCalled();
+      quiet.unmount();
+    } finally {
+      told.mockRestore();
+      warn.mockRestore();
+      error.mockRestore();
+    }
   });
 });

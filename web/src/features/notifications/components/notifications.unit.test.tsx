@@ -7,6 +7,7 @@ import { buttonNamed, byTestId, click, render, stubApi, waitFor } from '@/lib/te
 import { useSessionStore } from '@/stores/session-store';
 import { NotificationsCard } from './notifications-card';
 import { INVITATION_KEY, PushInvitation } from './push-invitation';
+import { PushInvitationSlot } from './push-invitation-slot';
 
 const ALL_ON: NotificationPreferences = { signalOpened: true, signalUpdated: true, signalClosed: true, replies: true, adminMessages: true, membership: true };
 const member = publicUser('sari', { role: 'member', membershipTier: 'pro', membershipEnd: new Date(Date.now() + 30 * 86_400_000).toISOString() });
@@ -72,9 +73,16 @@ describe('notifications on screen', { timeout: 20_000 }, () => {
 
   it('the invitation: for a member never asked; "Not now" hides it for good; never for a trial', async () => {
     pushCapableBrowser();
-    stubApi({ 'GET /auth/me': () => ({ user: member }), 'GET /push/subscriptions': () => ({ subscriptions: [] }) });
+    const calls = stubApi({ 'GET /auth/me': () => ({ user: member }), 'GET /push/subscriptions': () => ({ subscriptions: [] }) });
+    // a guest's page has no place for it: nothing drawn, nothing asked of the API
+    view = render(<PushInvitationSlot />, { path: '/live' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(byTestId('push-invitation')).toBeNull();
+    expect(calls).toHaveLength(0);
+    view.unmount();
+    // a member's page loads it (a file of its own) once live
     useSessionStore.getState().signIn(loginAs('sari', member));
-    view = render(<PushInvitation />, { path: '/live' });
+    view = render(<PushInvitationSlot />, { path: '/live' });
     await waitFor(() => expect(byTestId('push-invitation')).not.toBeNull());
     click(buttonNamed('Not now'));
     await waitFor(() => expect(byTestId('push-invitation')).toBeNull());

@@ -124,16 +124,18 @@ export const loadedJs = (lhr, distDir) => {
 export const paintOf = (lhr) => {
   const observed = lhr.audits.metrics?.details?.items?.[0];
   const requests = lhr.audits['network-requests']?.details;
-  if (typeof observed?.observedFirstContentfulPaint !== 'number' || !requests) return null;
+  const origin = observed?.observedTimeOriginTs;
+  const first = requests?.debugData?.networkStartTimeTs;
+  if (typeof observed?.observedFirstContentfulPaint !== 'number' || typeof origin !== 'number' || typeof first !== 'number') return null;
   // the requests' times count from the first request, the paints from the navigation
-  const shift = ((requests.debugData?.networkStartTimeTs ?? observed.observedTimeOriginTs) - observed.observedTimeOriginTs) / 1000;
+  const shift = (first - origin) / 1000;
   const ends = requests.items
     .filter((item) => item.resourceType === 'Script' && item.priority === 'High' && typeof item.networkEndTime === 'number')
     .map((item) => item.networkEndTime + shift);
   const paint = observed.observedFirstContentfulPaint;
-  return { paint, scripts: ends.length, loadedBefore: ends.filter((end) => end <= paint).length };
+  return { paint, loadedBefore: ends.filter((end) => end <= paint).length };
 };
 
-/** "0.30 s after 13 of 27 scripts had loaded" or "0.25 s, before any script had loaded". */
-export const formatPaint = ({ paint, scripts, loadedBefore }) =>
-  `${(paint / 1000).toFixed(2)} s${loadedBefore === 0 ? ', before any script had loaded' : ` after ${loadedBefore} of ${scripts} scripts had loaded`}`;
+/** "0.30 s, after 13 scripts had loaded" or "0.25 s, before any script had loaded". */
+export const formatPaint = ({ paint, loadedBefore }) =>
+  `${(paint / 1000).toFixed(2)} s, ${loadedBefore === 0 ? 'before any script had loaded' : `after ${loadedBefore} script${loadedBefore === 1 ? '' : 's'} had loaded`}`;

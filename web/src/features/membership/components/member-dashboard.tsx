@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { MembershipStatusBadge } from '@/components/ui/tier-badge';
 import { paths } from '@/config/paths';
 import { meKeys, useMe } from '@/hooks/use-me';
-import { errorMessage } from '@/lib/api-client';
+import { useReadError } from '@/hooks/use-read-error';
 import { membershipStepsFor } from '@/lib/viewer-action';
 import { membershipKeys } from '@/features/membership/api/keys';
 import { usePaymentHistory } from '@/features/membership/api/payments';
@@ -62,8 +62,12 @@ export function MemberDashboard() {
   const history = usePaymentHistory();
   const user = me.data ?? null;
   const payments = history.data ?? null;
-  const failure = (!user && me.error) || (!payments && history.error);
-  const error = failure ? errorMessage(failure, UI_TEXT.genericError) : null;
+  // Held while a read runs again (a part of the page that mounts later reads /auth/me too): a read
+  // that failed keeps saying so until one succeeds, instead of turning back into "Loading" for each
+  // attempt, as Settings does.
+  const meError = useReadError(me, UI_TEXT.genericError);
+  const historyError = useReadError(history, UI_TEXT.genericError);
+  const error = (!user && meError) || (!payments && historyError) || null;
 
   if (error) {
     return (

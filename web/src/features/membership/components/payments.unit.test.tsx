@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import type { PaymentRecord, PublicUser } from '@le/contracts';
 import { UI_TEXT } from '@le/contracts';
+import { act, useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { publicUser } from '@/lib/test-fixtures';
 import { allByTestId, buttonNamed, byTestId, click, waitFor } from '@/lib/test-render';
 import { mountPerTest, signedInAs } from '@/lib/test-session';
+import { useMe } from '@/hooks/use-me';
 import { useSessionStore } from '@/stores/session-store';
+import { usePaymentHistory } from '@/features/membership/api/payments';
 import { MemberDashboard } from './member-dashboard';
 import { PaymentMembership } from './payment-membership';
 
@@ -44,6 +47,51 @@ describe('rejection reasons (contract §9) and the period note', () => {
     const action = byTestId('membership-action');
     expect(action?.textContent).toBe(UI_TEXT.resendPayment);
     expect(action?.getAttribute('href')).toBe('/payment-membership');
+  });
+
+  it('/dashboard-member: a read that failed keeps saying so while a part mounted later reads it again', async () => {
+    const DOWN = 'The server is down for a moment.';
+    const calls = signedInAs(publicUser('tari'), { 'GET /auth/me': () => ({ status: 500, body: { message: DOWN } }), 'GET /auth/payment-history': () => ({ status: 500, body: { message: DOWN } }) });
+    // every read after a path's first takes 300 ms to fail, as on a slow connection
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
+      if (calls.some((call) => call.path === path)) await new Promise((resolve) => setTimeout(resolve, 300));
+      return answer(input, init);
+    });
+    // a part of the page that mounts once the page is live and reads the same (the live layers do)
+    const LateReader = () => {
+      useMe();
+      usePaymentHistory();
+      return null;
+    };
+    const Page = () => {
+      const [late, setLate] = useState(false);
+      useEffect(() => {
+        const id = setTimeout(() => setLate(true), 400);
+        return () => clearTimeout(id);
+      }, []);
+      return (
+        <>
+          <MemberDashboard />
+          {late ? <LateReader /> : null}
+        </>
+      );
+    };
+    mountScreen(<Page />);
+    const says = () => document.body.textContent?.includes(DOWN) ?? false;
+    await waitFor(() => expect(says()).toBe(true), 1_400);
+    const readsBefore = calls.length;
+    // through the late part's reads the screen never goes back to "Loading"
+    for (let at = 0; at < 1_400; at += 50) {
+      expect(byTestId('dashboard-loading')).toBeNull();
+      expect(says()).toBe(true);
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+    }
+    expect(calls.filter((call) => call.path === '/auth/me')).toHaveLength(2);
+    expect(calls.length).toBeGreaterThan(readsBefore);
   });
 
   it('/payment-membership: the rejection with its reason and "Kirim Ulang Pembayaran" to the form; the history below', async () => {

@@ -224,7 +224,8 @@ describe('taking over a NeDB data dir', () => {
     expect((await api(base, '/auth/forgot-password', { method: 'POST', body: { email: manifest.users.trial.email } })).status).toBe(200);
     const outboxBefore = (await readFile(path.join(dataDir, 'outbox.jsonl'), 'utf8')).split('\n').length;
     expect(outboxBefore).toBeGreaterThan(1);
-    // The sweep of older files runs in the background after start.
+    // The sweep of older files runs in the background after start, beside the history images' copies
+    // it must walk past (lib/private-files.unit.test.ts), and slower while other suites share the cores.
     await expect.poll(async () => {
       const modes: string[] = [];
       const walk = async (dir: string) => {
@@ -237,7 +238,7 @@ describe('taking over a NeDB data dir', () => {
       };
       await walk(dataDir);
       return modes;
-    }).toEqual([]);
+    }, { timeout: 10_000 }).toEqual([]);
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     expect(existsSync(path.join(dataDir, 'store.sqlite-wal'))).toBe(true);
   });

@@ -13,18 +13,46 @@ export const makeDirPrivate = (dir: string): void => {
   chmodSync(dir, 0o700);
 };
 
-/** Walks the tree and clears group/other bits where they are set; symbolic links are left alone. */
-export const makeTreePrivate = async (dir: string): Promise<number> => {
+/** The file system calls of the sweep (a test gives its own to make a file go mid-walk). */
+export interface TreeIo {
+  readdir: typeof readdir;
+  lstat: typeof lstat;
+  chmod: typeof chmod;
+}
+
+const nodeIo: TreeIo = { readdir, lstat, chmod };
+
+const gone = (error: unknown): boolean => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+
+/**
+ * Walks the tree and clears group/other bits where they are set; symbolic links are left alone. The
+ * server writes while it walks (an upload's temporary file renamed into place, a history image's
+ * copies): what went between the listing and its turn is passed over, since whatever replaced it
+ * was written owner-only, and the walk goes on rather than leaving the rest as it was.
+ */
+export const makeTreePrivate = async (dir: string, io: TreeIo = nodeIo): Promise<number> => {
   let changed = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
+  let entries;
+  try {
+    entries = await io.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (gone(error)) return 0;
+    throw error;
+  }
+  for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isSymbolicLink()) continue;
-    const { mode } = await lstat(full);
-    if (mode & OTHERS) {
-      await chmod(full, mode & 0o7777 & ~OTHERS);
-      changed += 1;
+    try {
+      const { mode } = await io.lstat(full);
+      if (mode & OTHERS) {
+        await io.chmod(full, mode & 0o7777 & ~OTHERS);
+        changed += 1;
+      }
+    } catch (error) {
+      if (gone(error)) continue;
+      throw error;
     }
-    if (entry.isDirectory()) changed += await makeTreePrivate(full);
+    if (entry.isDirectory()) changed += await makeTreePrivate(full, io);
   }
   return changed;
 };

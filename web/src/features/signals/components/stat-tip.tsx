@@ -2,6 +2,7 @@ import { Box, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { OnDemand, onDemand, usePreloadWhenIdle } from '@/components/ui/on-demand';
+import { COARSE_POINTER } from '@/components/ui/system';
 
 const { Part: StatTipPopover, preload: preloadPopover } = onDemand(() => import('./stat-tip-popover').then((module) => module.StatTipPopover));
 
@@ -44,7 +45,7 @@ export function StatTip({ label, tip, children }: { label: string; tip: string; 
         cursor="help"
         borderRadius="sm"
         // A finger needs 40 px to hit it, as every button of the theme gets on a coarse pointer.
-        css={{ '@media (pointer: coarse)': { minHeight: '40px', minWidth: '40px' } }}
+        css={{ [COARSE_POINTER]: { minHeight: '40px', minWidth: '40px' } }}
         onPointerEnter={(event: React.PointerEvent) => {
           if (event.pointerType !== 'mouse') return;
           hovering.current = true;

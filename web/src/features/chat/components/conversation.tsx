@@ -104,10 +104,11 @@ export function Conversation({ stream, viewer, rights, emptyText, disabledText =
     else setIntent({ action, message });
   };
 
-  // Another conversation: back to a new comment, threads collapsed.
+  // Another conversation: back to a new comment, threads collapsed (as they already are when the
+  // conversation first shows: nothing to draw again then).
   useEffect(() => {
-    setMode({ kind: 'new' });
-    setOpenThreads({});
+    setMode((current) => (current.kind === 'new' ? current : { kind: 'new' }));
+    setOpenThreads((open) => (Object.keys(open).length === 0 ? open : {}));
   }, [stream]);
 
   // The message being edited was hidden or deleted meanwhile: no edit of it can be saved, so the composer leaves edit mode.

@@ -3,6 +3,7 @@ import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { OnDemand, onDemand, usePreloadWhenIdle } from '@/components/ui/on-demand';
 import { COARSE_POINTER } from '@/components/ui/system';
+import { useWantedOnce } from '@/hooks/use-wanted-once';
 
 const { Part: StatTipPopover, preload: preloadPopover } = onDemand(() => import('./stat-tip-popover').then((module) => module.StatTipPopover));
 
@@ -17,11 +18,7 @@ export function StatTip({ label, tip, children }: { label: string; tip: string; 
   const ids = useMemo(() => ({ trigger: `${id}trigger`, content: `${id}content` }), [id]);
   const [open, setOpen] = useState(false);
   // Drawn from the first opening on (and kept, so that it can close as it should).
-  const [wanted, setWanted] = useState(false);
-  const show = (next: boolean) => {
-    if (next) setWanted(true);
-    setOpen(next);
-  };
+  const wanted = useWantedOnce(open);
   usePreloadWhenIdle(preloadPopover);
   // With a mouse the tip follows the pointer: a click on a label it already shows keeps it open.
   const hovering = useRef(false);
@@ -49,12 +46,12 @@ export function StatTip({ label, tip, children }: { label: string; tip: string; 
         onPointerEnter={(event: React.PointerEvent) => {
           if (event.pointerType !== 'mouse') return;
           hovering.current = true;
-          show(true);
+          setOpen(true);
         }}
         onPointerLeave={(event: React.PointerEvent) => {
           if (event.pointerType !== 'mouse') return;
           hovering.current = false;
-          show(false);
+          setOpen(false);
         }}
         onPointerDown={(event: React.PointerEvent) => {
           mouseClick.current = event.pointerType === 'mouse';
@@ -62,7 +59,7 @@ export function StatTip({ label, tip, children }: { label: string; tip: string; 
         onClick={() => {
           const keep = open && mouseClick.current && hovering.current;
           mouseClick.current = false;
-          show(keep || !open);
+          setOpen(keep || !open);
         }}
       >
         {label}
@@ -75,7 +72,7 @@ export function StatTip({ label, tip, children }: { label: string; tip: string; 
       </Box>
       {wanted ? (
         <OnDemand onFailed={() => setOpen(false)}>
-          <StatTipPopover ids={ids} open={open} onOpenChange={show} tip={tip} />
+          <StatTipPopover ids={ids} open={open} onOpenChange={setOpen} tip={tip} />
         </OnDemand>
       ) : null}
     </>

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { chakraInternalAliases } from './web/build/chakra-internal.ts';
 
 /**
  * One runner, three kinds of test, named by their files: `*.unit.test.ts` (pure code),
@@ -24,8 +25,8 @@ const unitFiles = UNIT_FOLDERS.flatMap((folder) =>
 const mocksModules = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(`${root}/${file}`, 'utf8'));
 
 const unit = {
-  // The web app's `@/` alias (web/vite.config.ts).
-  resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+  // The web app's aliases (web/vite.config.ts).
+  resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)), ...chakraInternalAliases() } },
   environment: 'node',
   // A screen's first render loads Chakra and the page in jsdom: seconds on a busy 2-core
   // machine while the other projects run beside it. Time limits are not what these test.

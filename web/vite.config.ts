@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chakraInternalAliases } from './build/chakra-internal.ts';
 import { precompressPlugin } from './build/precompress.ts';
 
 /** What every page's start needs of our code: the browser's entry, the root route and the public layout. */
@@ -46,8 +47,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           injectManifest: { globPatterns: ['offline.html', 'icons/*.png'] },
         }),
   ],
-  // `@/lib/...` is `web/src/lib/...` (the same alias in web/tsconfig.json and vitest.config.ts).
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // `@/lib/...` is `web/src/lib/...` (the same alias in web/tsconfig.json and vitest.config.ts); the
+  // browser's Chakra system is made from Chakra's own modules (build/chakra-internal.ts).
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...chakraInternalAliases() } },
   // The server build carries every dependency in it: the API runs it without the web's node_modules.
   ssr: { noExternal: true },
   // React's production build on the server, whatever NODE_ENV the API runs with.

@@ -34,6 +34,8 @@ import {
 } from '@chakra-ui/react/theme';
 import { BREAKPOINTS } from '@le/contracts';
 
+import { createBrowserSystem } from './browser-system';
+
 /**
  * Waiting, grace and "ends soon" are warnings, amber (the `amber` palette below); Chakra's own warning
  * is orange, a dark red in the dark mode, read as one more error. Errors stay red, notices blue.
@@ -273,6 +275,9 @@ export type AppSystem = ReturnType<typeof createSystem>;
 
 const made = new Map<boolean, AppSystem>();
 
+/** The configs the app's system is made of: Chakra's base and the theme as drawn (asDrawn). */
+export const systemConfigs = (globals: boolean) => [defaultBaseConfig, ...THEME_CONFIGS.map((theme) => asDrawn(theme, globals))];
+
 /**
  * The app's Chakra system, made once, on first use (the browser's while hydration begins, in a task
  * of its own rather than inside the evaluation of every module of the page). One merge of the three
@@ -283,14 +288,17 @@ const made = new Map<boolean, AppSystem>();
  * page's head. The browser's leaves the first two out of its making, and gives ChakraProvider none of
  * its globals (`_global`, and the layers' order, which ChakraProvider leaves out under `disableLayers`;
  * the styles keep their layers, which the system wraps them in by the config it was made with): they
- * are in the head already (app/page-styles.ts). createSystem always writes the token CSS; that part of
- * the making cannot be skipped without patching Chakra.
+ * are in the head already (app/page-styles.ts). It is made by createBrowserSystem, Chakra's
+ * createSystem without writing those globals while it is made (a third of the making).
  */
 export const appSystem = ({ globals }: { globals: boolean }): AppSystem => {
   let system = made.get(globals);
   if (system === undefined) {
-    const created = createSystem(defaultBaseConfig, ...THEME_CONFIGS.map((theme) => asDrawn(theme, globals)));
-    system = globals ? created : { ...created, _global: [], _config: { ...created._config, disableLayers: true } };
+    if (globals) system = createSystem(...systemConfigs(true));
+    else {
+      const created = createBrowserSystem(...systemConfigs(false));
+      system = { ...created, _config: { ...created._config, disableLayers: true } };
+    }
     made.set(globals, system);
   }
   return system;

@@ -1,0 +1,97 @@
+import { createSystem } from '@chakra-ui/react';
+import { describe, expect, it } from 'vitest';
+
+import { createBrowserSystem } from './browser-system';
+import { systemConfigs } from './system';
+
+/**
+ * The browser's system is Chakra's createSystem without the globals written while it is made. It must
+ * draw exactly what Chakra's own does: the same class names on the server and in the browser (emotion
+ * names a class by its styles), or hydration would restyle every element. On a Chakra upgrade that
+ * changes createSystem, this is what fails.
+ */
+describe('createBrowserSystem', () => {
+  const configs = systemConfigs(false);
+  const chakra = createSystem(...configs);
+  const browser = createBrowserSystem(...configs);
+
+  it('has what Chakra’s system has, and writes no global styles while it is made', () => {
+    expect(Object.keys(browser).sort()).toEqual(Object.keys(chakra).sort());
+    expect(browser._global).toEqual([]);
+    expect(chakra._global.length).toBe(3);
+  });
+
+  it('writes the same global styles when asked', () => {
+    expect([browser.getPreflightCss(), browser.getGlobalCss(), browser.getTokenCss()]).toEqual(chakra._global);
+    // the token CSS is the bulk of it: every token's variable is there
+    expect(JSON.stringify(browser.getTokenCss())).toContain('--chakra-colors-gold-500');
+  });
+
+  it('resolves every token the same way', () => {
+    const names = [...new Set(chakra.tokens.allTokens.map((token) => token.name))];
+    expect(names.length).toBeGreaterThan(300);
+    for (const name of names) {
+      expect(browser.token(name), name).toBe(chakra.token(name));
+      expect(browser.token.var(name), name).toBe(chakra.token.var(name));
+    }
+    expect(browser.token('colors.none', 'fallback')).toBe('fallback');
+  });
+
+  it('knows the same properties, conditions and breakpoints', () => {
+    expect([...browser.properties].sort()).toEqual([...chakra.properties].sort());
+    expect(browser.conditions.keys().sort()).toEqual(chakra.conditions.keys().sort());
+    expect(browser.breakpoints.keys()).toEqual(chakra.breakpoints.keys());
+    for (const prop of ['bg', 'colorPalette', '_hover', 'md', 'textStyle', 'WebkitLineClamp', 'notAProp', 'data-x']) {
+      expect(browser.isValidProperty(prop), prop).toBe(chakra.isValidProperty(prop));
+    }
+    const props = { bg: 'red', px: 2, onClick: () => {}, 'aria-label': 'x', _hover: { bg: 'blue' } };
+    expect(JSON.stringify(browser.splitCssProps(props))).toBe(JSON.stringify(chakra.splitCssProps(props)));
+    expect(browser.normalizeValue(['1', '2', null, '4'])).toEqual(chakra.normalizeValue(['1', '2', null, '4']));
+  });
+
+  it('writes the same CSS for styles that use tokens, conditions, breakpoints and compositions', () => {
+    const styles = [
+      { px: 4, py: 2, bg: 'bg.panel', color: 'fg.muted', _hover: { bg: 'gold.500/40' }, md: { px: 6 } },
+      { display: 'flex', gap: 3, borderWidth: '1px', borderColor: 'border', rounded: 'l2', fontSize: ['sm', 'md', 'lg'] },
+      { colorPalette: 'amber', bg: 'colorPalette.solid', color: 'colorPalette.contrast', _dark: { color: 'gold.fg' } },
+      { textStyle: 'sm', layerStyle: 'fill.subtle', animationStyle: 'slide-fade-in', animationName: 'fade-in' },
+      { '@media (pointer: coarse) and (min-width: 0px)': { minW: '10' }, _focusVisible: { outline: '2px solid', outlineColor: 'gold.focusRing' } },
+      { truncate: true, srOnly: true, hideBelow: 'md', boxSize: '8', inset: '0', spaceX: '2' },
+    ];
+    for (const style of styles) expect(browser.css(style), JSON.stringify(style)).toEqual(chakra.css(style));
+  });
+
+  it('draws every recipe and slot recipe of the theme the same, in each of its variants', () => {
+    const recipes = Object.keys(chakra._config.theme?.recipes ?? {});
+    const slotRecipes = Object.keys(chakra._config.theme?.slotRecipes ?? {});
+    expect(recipes).toContain('button');
+    expect(slotRecipes).toContain('dialog');
+    const variantsOf = (recipe: { variants?: Record<string, Record<string, unknown>> }) =>
+      [{}, ...Object.entries(recipe.variants ?? {}).flatMap(([name, values]) => Object.keys(values).map((value) => ({ [name]: value })))];
+    for (const key of recipes) {
+      expect(browser.isRecipe(key)).toBe(true);
+      for (const variant of variantsOf(browser.getRecipe(key))) {
+        expect(browser.getRecipeFn(key)(variant), `${key} ${JSON.stringify(variant)}`).toEqual(chakra.getRecipeFn(key)(variant));
+      }
+    }
+    for (const key of slotRecipes) {
+      expect(browser.isSlotRecipe(key)).toBe(true);
+      for (const variant of variantsOf(browser.getSlotRecipe(key))) {
+        expect(browser.getSlotRecipeFn(key)(variant), `${key} ${JSON.stringify(variant)}`).toEqual(chakra.getSlotRecipeFn(key)(variant));
+      }
+    }
+    expect(browser.hasRecipe('no-such-recipe')).toBe(false);
+  });
+
+  it('lists the same tokens, styles and keyframes', () => {
+    for (const category of ['colors', 'spacing', 'radii', 'fonts']) {
+      expect(browser.query.tokens.list(category as never), category).toEqual(chakra.query.tokens.list(category as never));
+      expect(browser.query.semanticTokens.list(category as never), category).toEqual(chakra.query.semanticTokens.list(category as never));
+    }
+    expect(browser.query.textStyles.list()).toEqual(chakra.query.textStyles.list());
+    expect(browser.query.layerStyles.list()).toEqual(chakra.query.layerStyles.list());
+    expect(browser.query.animationStyles.list()).toEqual(chakra.query.animationStyles.list());
+    expect(browser.query.keyframes.list()).toEqual(chakra.query.keyframes.list());
+    expect(browser.query.breakpoints.search('x')).toEqual(chakra.query.breakpoints.search('x'));
+  });
+});

@@ -275,6 +275,13 @@ export type AppSystem = ReturnType<typeof createSystem>;
 
 const made = new Map<boolean, AppSystem>();
 
+/**
+ * Chakra's own createSystem makes the server's system (it writes the global styles for the head). Only
+ * the server and the tests make that one: in the browser's build this is undefined, and Chakra's
+ * createSystem is left out of it.
+ */
+const createServerSystem = import.meta.env.SSR || import.meta.env.MODE === 'test' ? createSystem : undefined;
+
 /** The configs the app's system is made of: Chakra's base and the theme as drawn (asDrawn). */
 export const systemConfigs = (globals: boolean) => [defaultBaseConfig, ...THEME_CONFIGS.map((theme) => asDrawn(theme, globals))];
 
@@ -294,8 +301,10 @@ export const systemConfigs = (globals: boolean) => [defaultBaseConfig, ...THEME_
 export const appSystem = ({ globals }: { globals: boolean }): AppSystem => {
   let system = made.get(globals);
   if (system === undefined) {
-    if (globals) system = createSystem(...systemConfigs(true));
-    else {
+    if (globals) {
+      if (!createServerSystem) throw new Error('The system with the global styles is made on the server.');
+      system = createServerSystem(...systemConfigs(true));
+    } else {
       const created = createBrowserSystem(...systemConfigs(false));
       system = { ...created, _config: { ...created._config, disableLayers: true } };
     }

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import type { ChatMessage } from '@le/contracts';
 import { isWithinEditWindow } from '@le/contracts';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
 import type { OutgoingMessage, PendingWrite } from '@/features/chat/api/outbox';
@@ -100,7 +100,23 @@ function DeliveryState({
  * its way says "Sending…", and one the server did not take "Not sent" with Retry and Discard (an edit
  * likewise, its text kept; a hide or delete says what could not be done); a refusal for good only Discard.
  */
-export function MessageItem({ message, rights, now, isReply = false, outgoing, write, onReply, onEdit, onDelete, onToggleHide, onRetry, onDiscard, onModerate }: MessageItemProps) {
+// Drawn again only when its own props change (message-list.tsx keeps the actions the same functions):
+// a new message, a status of the socket or a tick of the clock does not draw the whole list again.
+export const MessageItem = memo(function MessageItem({
+  message,
+  rights,
+  now,
+  isReply = false,
+  outgoing,
+  write,
+  onReply,
+  onEdit,
+  onDelete,
+  onToggleHide,
+  onRetry,
+  onDiscard,
+  onModerate,
+}: MessageItemProps) {
   const own = outgoing !== undefined || isOwn(rights, message.sender);
   const senderName = message.sender.name || message.sender.username;
   const zone = useTimeZone();
@@ -234,4 +250,4 @@ export function MessageItem({ message, rights, now, isReply = false, outgoing, w
       </Box>
     </Flex>
   );
-}
+});

@@ -35,6 +35,32 @@ interface MessageListProps extends MessageActions {
 const NO_OUTBOX: OutgoingMessage[] = [];
 const NO_WRITES: Record<string, PendingWrite> = {};
 
+/**
+ * The actions behind functions that stay the same from render to render, each calling the newest one
+ * given: with them, a message is drawn again only when it changed (MessageItem is memoized). Which
+ * actions there are (reply, moderate) still shows.
+ */
+const useSteadyActions = (actions: MessageActions): MessageActions => {
+  const latest = useRef(actions);
+  useLayoutEffect(() => {
+    latest.current = actions;
+  });
+  const replies = actions.onReply !== undefined;
+  const moderates = actions.onModerate !== undefined;
+  return useMemo(
+    () => ({
+      onEdit: (message) => latest.current.onEdit(message),
+      onDelete: (message) => latest.current.onDelete(message),
+      onToggleHide: (message) => latest.current.onToggleHide(message),
+      onRetry: (target) => latest.current.onRetry(target),
+      onDiscard: (target) => latest.current.onDiscard(target),
+      ...(replies ? { onReply: (message: ChatMessage) => latest.current.onReply?.(message) } : {}),
+      ...(moderates ? { onModerate: (message: ChatMessage, action: Parameters<NonNullable<MessageActions['onModerate']>>[1]) => latest.current.onModerate?.(message, action) } : {}),
+    }),
+    [replies, moderates],
+  );
+};
+
 const useNow = (everyMs: number) => {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -58,10 +84,13 @@ export function MessageList({
   onLoadOlder,
   openThreads,
   onToggleThread,
-  ...actions
+  ...given
 }: MessageListProps) {
+  const actions = useSteadyActions(given);
   const now = useNow(10_000);
   const outgoing = useMemo(() => new Map(outbox.map((entry) => [outgoingId(entry.clientId), entry])), [outbox]);
+  // The clock only changes what one's own messages show (their edit icon, for 5 minutes): the others keep theirs.
+  const nowFor = (message: ChatMessage) => (outgoing.has(message._id) || isOwn(rights, message.sender) ? now : 0);
   const shown = useMemo(() => (outbox.length === 0 ? messages : [...messages, ...outbox.map((entry) => outgoingAsMessage(entry, stream))]), [messages, outbox, stream]);
   // Grouped by the days of the zone the page writes its times in (the server's drawing, then the reader's).
   const zone = useTimeZone();
@@ -150,7 +179,7 @@ export function MessageList({
                 const expanded = openThreads[message._id] ?? replies.some((reply) => outgoing.has(reply._id) || writes[reply._id] !== undefined);
                 return (
                   <Box key={message._id} data-testid="chat-thread" data-open={replies.length > 0 ? String(expanded) : undefined}>
-                    <MessageItem message={message} rights={rights} now={now} outgoing={outgoing.get(message._id)} write={writes[message._id]} {...actions} />
+                    <MessageItem message={message} rights={rights} now={nowFor(message)} outgoing={outgoing.get(message._id)} write={writes[message._id]} {...actions} />
                     {replies.length > 0 ? (
                       <Box pl={{ base: '8', md: '10' }}>
                         <Button
@@ -167,7 +196,7 @@ export function MessageList({
                         {expanded ? (
                           <Box borderLeftWidth="2px" borderColor="border" pl="2">
                             {replies.map((reply) => (
-                              <MessageItem key={reply._id} message={reply} rights={rights} now={now} isReply outgoing={outgoing.get(reply._id)} write={writes[reply._id]} {...actions} />
+                              <MessageItem key={reply._id} message={reply} rights={rights} now={nowFor(reply)} isReply outgoing={outgoing.get(reply._id)} write={writes[reply._id]} {...actions} />
                             ))}
                           </Box>
                         ) : null}

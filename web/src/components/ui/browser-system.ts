@@ -149,24 +149,16 @@ export function createBrowserSystem(...configs: SystemConfig[]): SystemContext {
   });
   const getRecipe = (key: string, fallback?: any) => (theme.recipes as Dict | undefined)?.[key] ?? fallback;
   const getSlotRecipe = (key: string, fallback?: any) => (theme.slotRecipes as Dict | undefined)?.[key] ?? fallback;
-  const recipeCache = new Map<string, any>();
-  const slotRecipeCache = new Map<string, any>();
-  const getRecipeFn = (key: string, fallback?: any) => {
-    let fn = recipeCache.get(key);
-    if (!fn) {
-      fn = cva(getRecipe(key, fallback ?? EMPTY_OBJECT));
-      recipeCache.set(key, fn);
-    }
-    return fn;
+  // a recipe's function is made once, at its first use
+  const madeOnce = (make: (key: string, fallback?: any) => any) => {
+    const made = new Map<string, any>();
+    return (key: string, fallback?: any) => {
+      if (!made.has(key)) made.set(key, make(key, fallback));
+      return made.get(key);
+    };
   };
-  const getSlotRecipeFn = (key: string, fallback?: any) => {
-    let fn = slotRecipeCache.get(key);
-    if (!fn) {
-      fn = sva(getSlotRecipe(key, fallback ?? EMPTY_OBJECT));
-      slotRecipeCache.set(key, fn);
-    }
-    return fn;
-  };
+  const getRecipeFn = madeOnce((key, fallback) => cva(getRecipe(key, fallback ?? EMPTY_OBJECT)));
+  const getSlotRecipeFn = madeOnce((key, fallback) => sva(getSlotRecipe(key, fallback ?? EMPTY_OBJECT)));
   const isRecipe = (key: string) => Object.hasOwnProperty.call(theme.recipes ?? EMPTY_OBJECT, key);
   const isSlotRecipe = (key: string) => Object.hasOwnProperty.call(theme.slotRecipes ?? EMPTY_OBJECT, key);
   const hasRecipe = (key: string) => isRecipe(key) || isSlotRecipe(key);

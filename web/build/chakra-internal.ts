@@ -11,6 +11,7 @@ export const chakraInternalAliases = (): Record<string, string> => {
   const chakraPackage = createRequire(import.meta.url).resolve('@chakra-ui/react/package.json');
   const validProp = createRequire(chakraPackage).resolve('@pandacss/is-valid-prop/package.json');
   return {
+    // its ES module, as its `exports` give it to an import (createRequire resolves the CommonJS one)
     '@chakra-internal-deps/is-valid-prop': path.join(path.dirname(validProp), 'dist/index.mjs'),
     '@chakra-internal': path.join(path.dirname(chakraPackage), 'dist/esm'),
   };

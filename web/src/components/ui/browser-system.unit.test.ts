@@ -4,11 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { createBrowserSystem } from './browser-system';
 import { systemConfigs } from './system';
 
+/** Compared as JSON: the order of the properties counts. */
+const same = (actual: unknown, expected: unknown, what: string) => expect(JSON.stringify(actual), what).toBe(JSON.stringify(expected));
+
 /**
  * The browser's system is Chakra's createSystem without the globals written while it is made. It must
  * draw exactly what Chakra's own does: the same class names on the server and in the browser (emotion
- * names a class by its styles), or hydration would restyle every element. On a Chakra upgrade that
- * changes createSystem, this is what fails.
+ * names a class by its styles as written, in their order), or hydration would restyle every element.
+ * It checks the styles below and every recipe of the theme in each of its variants; on a Chakra
+ * upgrade that changes createSystem, this is where it shows.
  */
 describe('createBrowserSystem', () => {
   const configs = systemConfigs(false);
@@ -22,7 +26,7 @@ describe('createBrowserSystem', () => {
   });
 
   it('writes the same global styles when asked', () => {
-    expect([browser.getPreflightCss(), browser.getGlobalCss(), browser.getTokenCss()]).toEqual(chakra._global);
+    same([browser.getPreflightCss(), browser.getGlobalCss(), browser.getTokenCss()], chakra._global, 'globals');
     // the token CSS is the bulk of it: every token's variable is there
     expect(JSON.stringify(browser.getTokenCss())).toContain('--chakra-colors-gold-500');
   });
@@ -58,7 +62,7 @@ describe('createBrowserSystem', () => {
       { '@media (pointer: coarse) and (min-width: 0px)': { minW: '10' }, _focusVisible: { outline: '2px solid', outlineColor: 'gold.focusRing' } },
       { truncate: true, srOnly: true, hideBelow: 'md', boxSize: '8', inset: '0', spaceX: '2' },
     ];
-    for (const style of styles) expect(browser.css(style), JSON.stringify(style)).toEqual(chakra.css(style));
+    for (const style of styles) same(browser.css(style), chakra.css(style), JSON.stringify(style));
   });
 
   it('draws every recipe and slot recipe of the theme the same, in each of its variants', () => {
@@ -71,13 +75,13 @@ describe('createBrowserSystem', () => {
     for (const key of recipes) {
       expect(browser.isRecipe(key)).toBe(true);
       for (const variant of variantsOf(browser.getRecipe(key))) {
-        expect(browser.getRecipeFn(key)(variant), `${key} ${JSON.stringify(variant)}`).toEqual(chakra.getRecipeFn(key)(variant));
+        same(browser.getRecipeFn(key)(variant), chakra.getRecipeFn(key)(variant), `${key} ${JSON.stringify(variant)}`);
       }
     }
     for (const key of slotRecipes) {
       expect(browser.isSlotRecipe(key)).toBe(true);
       for (const variant of variantsOf(browser.getSlotRecipe(key))) {
-        expect(browser.getSlotRecipeFn(key)(variant), `${key} ${JSON.stringify(variant)}`).toEqual(chakra.getSlotRecipeFn(key)(variant));
+        same(browser.getSlotRecipeFn(key)(variant), chakra.getSlotRecipeFn(key)(variant), `${key} ${JSON.stringify(variant)}`);
       }
     }
     expect(browser.hasRecipe('no-such-recipe')).toBe(false);

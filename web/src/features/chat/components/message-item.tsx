@@ -1,6 +1,5 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import type { ChatMessage } from '@le/contracts';
-import { isWithinEditWindow } from '@le/contracts';
 import { memo, useId } from 'react';
 
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -29,8 +28,8 @@ export type DeliveryTarget = { kind: 'send'; clientId: string } | { kind: 'write
 interface MessageItemProps extends MessageActions {
   message: ChatMessage;
   rights: ChatRights;
-  /** Re-evaluated every few seconds so the edit icon goes away after 5 minutes. */
-  now: number;
+  /** One's own message younger than 5 minutes by the list's clock (its edit icon shows until then). */
+  inEditWindow: boolean;
   isReply?: boolean;
   /** A message of this client the server has not confirmed (no actions until it has). */
   outgoing?: OutgoingMessage;
@@ -99,13 +98,13 @@ function DeliveryState({
  * messages younger than 5 minutes (spec §5/§6); hide/unhide only for the admin. One's own message on
  * its way says "Sending…", and one the server did not take "Not sent" with Retry and Discard (an edit
  * likewise, its text kept; a hide or delete says what could not be done); a refusal for good only Discard.
+ * Drawn again only when its own props change (message-list.tsx keeps the actions the same functions):
+ * a new message, the socket's status or a tick of the clock does not draw the whole list again.
  */
-// Drawn again only when its own props change (message-list.tsx keeps the actions the same functions):
-// a new message, a status of the socket or a tick of the clock does not draw the whole list again.
 export const MessageItem = memo(function MessageItem({
   message,
   rights,
-  now,
+  inEditWindow,
   isReply = false,
   outgoing,
   write,
@@ -123,7 +122,7 @@ export const MessageItem = memo(function MessageItem({
   // An edit on its way (or not sent) shows its text, kept for the retry.
   const shown = write?.kind === 'edit' ? { ...message, content: write.content } : message;
   const display = messageDisplay(shown, rights.isAdmin);
-  const editable = !outgoing && own && rights.canPost && !message.deleted && !message.hidden && isWithinEditWindow(message.createdAt, now);
+  const editable = !outgoing && own && rights.canPost && !message.deleted && !message.hidden && inEditWindow;
   // Spec §5: the reply button only for the admin and paid members, disabled on hidden messages.
   const showReply = !outgoing && onReply !== undefined && rights.canPost && !message.deleted;
   const textId = useId();

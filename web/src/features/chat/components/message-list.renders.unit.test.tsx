@@ -2,9 +2,9 @@
 import type { ChatMessage } from '@le/contracts';
 import type { ComponentProps } from 'react';
 import { act, useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { render } from '@/lib/test-render';
+import { buttonNamed, render } from '@/lib/test-render';
 import type * as FormatModule from '@/features/chat/utils/format';
 import { testMessage, testSender } from '@/features/chat/utils/test-messages';
 import type { ChatRights } from '@/features/chat/utils/rights';
@@ -60,10 +60,10 @@ describe('MessageList draws a message again only when it changed', () => {
     drawn.ids = [];
   });
 
-  const mount = () => {
+  const mount = (first: Props = props()) => {
     let setProps: (next: Props) => void = () => undefined;
     function Parent() {
-      const [current, set] = useState(props);
+      const [current, set] = useState(first);
       setProps = set;
       return <MessageList {...current} />;
     }
@@ -104,10 +104,39 @@ describe('MessageList draws a message again only when it changed', () => {
     expect(newest).toHaveBeenCalledWith(mine);
   });
 
-  it('which actions there are still shows: without a reply handler there is no Reply', () => {
+  it('which actions there are still shows: Reply and Report come and go with their handlers', () => {
     const update = mount();
     expect(labelled('Reply').length).toBe(3);
     update(props({ onReply: undefined }));
     expect(labelled('Reply').length).toBe(0);
+    expect(buttonNamed('Report')).toBeNull();
+    const report = vi.fn();
+    update(props({ onModerate: report }));
+    act(() => buttonNamed('Report')?.click());
+    expect(report).toHaveBeenCalledWith(messages[0], 'report');
+    update(props());
+    expect(buttonNamed('Report')).toBeNull();
+  });
+
+  describe('the clock', () => {
+    const start = Date.parse('2026-11-20T10:10:00.000Z');
+    // mine is two minutes old when the list first shows; its edit window (5 minutes) closes 3 minutes later
+    const recent = { ...mine, createdAt: '2026-11-20T10:08:00.000Z' };
+    beforeEach(() => vi.useFakeTimers({ now: start, toFake: ['Date', 'setInterval', 'clearInterval'] }));
+    afterEach(() => vi.useRealTimers());
+
+    it('ticks without drawing a message again, until one’s own message leaves its edit window: that one, once', () => {
+      mount(props({ messages: [messages[0]!, messages[1]!, recent] }));
+      expect(labelled('Edit message').length).toBe(1);
+      drawn.ids = [];
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(drawn.ids).toEqual([]);
+      act(() => vi.advanceTimersByTime(3 * 60_000));
+      expect(drawn.ids).toEqual(['m3']);
+      expect(labelled('Edit message').length).toBe(0);
+      drawn.ids = [];
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(drawn.ids).toEqual([]);
+    });
   });
 });

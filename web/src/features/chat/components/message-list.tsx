@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ChatMessage } from '@le/contracts';
+import { isWithinEditWindow } from '@le/contracts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { OutgoingMessage, PendingWrite } from '@/features/chat/api/outbox';
@@ -89,8 +90,8 @@ export function MessageList({
   const actions = useSteadyActions(given);
   const now = useNow(10_000);
   const outgoing = useMemo(() => new Map(outbox.map((entry) => [outgoingId(entry.clientId), entry])), [outbox]);
-  // The clock only changes what one's own messages show (their edit icon, for 5 minutes): the others keep theirs.
-  const nowFor = (message: ChatMessage) => (outgoing.has(message._id) || isOwn(rights, message.sender) ? now : 0);
+  // The clock only changes one's own confirmed messages, and only once: when their edit window closes.
+  const inEditWindow = (message: ChatMessage) => !outgoing.has(message._id) && isOwn(rights, message.sender) && isWithinEditWindow(message.createdAt, now);
   const shown = useMemo(() => (outbox.length === 0 ? messages : [...messages, ...outbox.map((entry) => outgoingAsMessage(entry, stream))]), [messages, outbox, stream]);
   // Grouped by the days of the zone the page writes its times in (the server's drawing, then the reader's).
   const zone = useTimeZone();
@@ -179,7 +180,7 @@ export function MessageList({
                 const expanded = openThreads[message._id] ?? replies.some((reply) => outgoing.has(reply._id) || writes[reply._id] !== undefined);
                 return (
                   <Box key={message._id} data-testid="chat-thread" data-open={replies.length > 0 ? String(expanded) : undefined}>
-                    <MessageItem message={message} rights={rights} now={nowFor(message)} outgoing={outgoing.get(message._id)} write={writes[message._id]} {...actions} />
+                    <MessageItem message={message} rights={rights} inEditWindow={inEditWindow(message)} outgoing={outgoing.get(message._id)} write={writes[message._id]} {...actions} />
                     {replies.length > 0 ? (
                       <Box pl={{ base: '8', md: '10' }}>
                         <Button
@@ -196,7 +197,7 @@ export function MessageList({
                         {expanded ? (
                           <Box borderLeftWidth="2px" borderColor="border" pl="2">
                             {replies.map((reply) => (
-                              <MessageItem key={reply._id} message={reply} rights={rights} now={nowFor(reply)} isReply outgoing={outgoing.get(reply._id)} write={writes[reply._id]} {...actions} />
+                              <MessageItem key={reply._id} message={reply} rights={rights} inEditWindow={inEditWindow(reply)} isReply outgoing={outgoing.get(reply._id)} write={writes[reply._id]} {...actions} />
                             ))}
                           </Box>
                         ) : null}

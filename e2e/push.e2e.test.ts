@@ -90,12 +90,18 @@ describe.runIf(chromiumPath)('web push in the browser', { timeout: 60_000 }, () 
     });
     expect(opened.status).toBe(201);
     const { signal } = (await opened.json()) as { signal: { _id: string } };
-    await service.waitFor(1);
+    // this device's push (a retried test's service holds the pushes of the try before)
+    await expect.poll(() => service.to(device.id).length, { timeout: 10_000 }).toBeGreaterThan(0);
     const [push] = service.to(device.id);
     expect(push!.payload).toMatchObject({ title: 'New SELL signal on XAU/USD at 2,410.50', url: `/signals?signal=${signal._id}` });
     expect(service.failures).toEqual([]);
 
-    // The push, as the server encrypted it and the push service decrypted it, delivered to our worker.
+    // The push, as the server encrypted it and the push service decrypted it, delivered to our worker
+    // once it is active with none other installing or waiting (the app registers it too as it starts).
+    await page.waitForFunction(async () => {
+      const ready = await navigator.serviceWorker.ready;
+      return ready.active?.state === 'activated' && !ready.installing && !ready.waiting;
+    });
     const registration = registrations.find((candidate) => candidate.scopeURL === `${baseURL}/`)!;
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL, registrationId: registration.registrationId, data: JSON.stringify(push!.payload) });
     // (polled from the test: a predicate that returns a promise would count as shown at once)

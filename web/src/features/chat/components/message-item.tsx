@@ -28,7 +28,7 @@ export type DeliveryTarget = { kind: 'send'; clientId: string } | { kind: 'write
 interface MessageItemProps extends MessageActions {
   message: ChatMessage;
   rights: ChatRights;
-  /** One's own message younger than 5 minutes by the list's clock (its edit icon shows until then). */
+  /** Younger than 5 minutes by the list's clock: one's own message shows its edit icon until then. */
   inEditWindow: boolean;
   isReply?: boolean;
   /** A message of this client the server has not confirmed (no actions until it has). */

@@ -90,8 +90,9 @@ export function MessageList({
   const actions = useSteadyActions(given);
   const now = useNow(10_000);
   const outgoing = useMemo(() => new Map(outbox.map((entry) => [outgoingId(entry.clientId), entry])), [outbox]);
-  // The clock only changes one's own confirmed messages, and only once: when their edit window closes.
-  const inEditWindow = (message: ChatMessage) => !outgoing.has(message._id) && isOwn(rights, message.sender) && isWithinEditWindow(message.createdAt, now);
+  // What the clock changes for a message, once: whether it is still in its edit window (MessageItem
+  // decides whose message may be edited).
+  const inEditWindow = (message: ChatMessage) => isWithinEditWindow(message.createdAt, now);
   const shown = useMemo(() => (outbox.length === 0 ? messages : [...messages, ...outbox.map((entry) => outgoingAsMessage(entry, stream))]), [messages, outbox, stream]);
   // Grouped by the days of the zone the page writes its times in (the server's drawing, then the reader's).
   const zone = useTimeZone();

@@ -7,6 +7,16 @@ import { StatTip } from './stat-tip';
 
 const label = () => document.querySelector<HTMLButtonElement>('button[aria-haspopup="dialog"]');
 
+/** A first opening: the popover's chunk loads, then it shows (inside act, as the browser would run it). */
+const firstOpen = async (button: HTMLButtonElement | null, open: () => void = () => button?.click()) => {
+  await act(async () => {
+    open();
+    await import('./stat-tip-popover');
+  });
+};
+
+const pointer = (target: Element, type: string, pointerType: string) => act(() => void target.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerType })));
+
 describe('a stat tip', () => {
   let view: ReturnType<typeof render> | null = null;
   afterEach(() => {
@@ -19,8 +29,10 @@ describe('a stat tip', () => {
     const button = label();
     expect(button?.textContent).toBe('Max drawdowni: what it means');
     expect(button?.getAttribute('aria-expanded')).toBe('false');
+    // Drawn without its popover: that comes with the first opening.
+    expect(byTestId('stat-tip')).toBeNull();
 
-    click(button);
+    await firstOpen(button);
     await waitFor(() => expect(byTestId('stat-tip')?.textContent).toBe('The largest fall from a peak.'));
     expect(button?.getAttribute('aria-expanded')).toBe('true');
     expect(button?.getAttribute('aria-controls')).toBe(byTestId('stat-tip')?.id);
@@ -47,7 +59,7 @@ describe('a stat tip', () => {
       </>,
     );
     const button = label();
-    click(button);
+    await firstOpen(button);
     await waitFor(() => expect(byTestId('stat-tip')?.textContent).toBe('Wins among closed signals.'));
     const outside = byTestId('outside')!;
     act(() => {
@@ -55,5 +67,21 @@ describe('a stat tip', () => {
       outside.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     });
     await waitFor(() => expect(button?.getAttribute('aria-expanded')).toBe('false'));
+  });
+
+  it('with a mouse it follows the pointer: opens on hover, stays open for a click on its label, closes when the pointer leaves', async () => {
+    view = render(<StatTip label="Profit factor" tip="Pips won divided by pips lost." />);
+    const button = label()!;
+    await firstOpen(button, () => button.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' })));
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));
+    pointer(button, 'pointerdown', 'mouse');
+    click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    pointer(button, 'pointerout', 'mouse');
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
+    // A tap (no hover) toggles.
+    pointer(button, 'pointerdown', 'touch');
+    click(button);
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));
   });
 });

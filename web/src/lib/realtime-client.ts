@@ -8,8 +8,7 @@ import type {
   ServerToClientEvents,
   SignalEventPayload,
 } from '@le/contracts';
-import { io } from 'socket.io-client';
-import type { Socket } from 'socket.io-client';
+import type { Socket, io as socketIo } from 'socket.io-client';
 import { create } from 'zustand';
 
 import { env } from '@/config/env';
@@ -73,8 +72,26 @@ export type ModerationSignal =
   | { kind: 'restricted'; timedOutUntil: string | null };
 type ModerationHandler = (signal: ModerationSignal) => void;
 
+/**
+ * socket.io-client (some 12 KB gzipped) is a chunk of its own, fetched as soon as this module runs in
+ * the browser: a page's start does not wait for it, and its download overlaps the hydration, so the
+ * connection opens as soon as before. A failed fetch is tried again by the next opening.
+ */
+let loadingIo: Promise<typeof socketIo> | null = null;
+const loadIo = (): Promise<typeof socketIo> =>
+  (loadingIo ??= import('socket.io-client').then(
+    (module) => module.io,
+    (error: unknown) => {
+      loadingIo = null;
+      throw error;
+    },
+  ));
+if (typeof window !== 'undefined') void loadIo().catch(() => undefined);
+
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
 let socketToken: string | null = null;
+/** Counts the openings and closings: a socket.io-client that arrives after its opening was closed or replaced opens nothing. */
+let generation = 0;
 const chatHandlers = new Set<ChatEventHandler>();
 const signalHandlers = new Set<SignalEventHandler>();
 const presenceHandlers = new Set<(payload: PresencePayload) => void>();
@@ -86,13 +103,28 @@ const setState = (state: Partial<RealtimeState>) => useRealtimeStore.setState(st
 
 const open = (token: string | null) => {
   socketToken = token;
+  setState({ status: 'connecting' });
+  const opening = ++generation;
+  loadIo().then(
+    (io) => {
+      if (opening === generation) connect(io, token);
+    },
+    () => {
+      if (opening !== generation) return;
+      // No connection without the client: told as a lost transport, and tried again.
+      setState({ status: 'disconnected', reason: realtimeReason('transport error') });
+      window.setTimeout(() => opening === generation && open(token), REALTIME_CLIENT_OPTIONS.reconnectionDelayMax);
+    },
+  );
+};
+
+const connect = (io: typeof socketIo, token: string | null) => {
   const options = { ...REALTIME_CLIENT_OPTIONS, auth: token ? { token } : {} };
   // Same origin as the page, unless the API lives elsewhere (VITE_API_URL is a full URL).
   const next: Socket<ServerToClientEvents, ClientToServerEvents> = /^https?:\/\//.test(env.apiBase)
     ? io(new URL(env.apiBase).origin, options)
     : io(options);
   socket = next;
-  setState({ status: 'connecting' });
   next.on('connect', () => {
     if (socket !== next) return;
     const { syncs } = useRealtimeStore.getState();
@@ -166,6 +198,7 @@ const open = (token: string | null) => {
 };
 
 const close = () => {
+  generation += 1;
   const current = socket;
   socket = null;
   current?.removeAllListeners();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sockets } from '@/lib/test-socket';
+import { openedSocket, sockets } from '@/lib/test-socket';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('@/lib/test-socket')).fakeIo }));
 
@@ -9,9 +9,9 @@ const { acquireRealtime, onMembershipChanged, onPresence, onSignalEvent, useReal
 describe('the realtime client’s server events', () => {
   afterEach(() => sockets.splice(0));
 
-  it('hears each server event once: one listener per event, one catch-up per resync, one call per presence change', () => {
+  it('hears each server event once: one listener per event, one catch-up per resync, one call per presence change', async () => {
     const release = acquireRealtime();
-    const socket = sockets[0]!;
+    const socket = await openedSocket();
     for (const event of ['connect', 'disconnect', 'connect_error', 'chat:event', 'signal:event', 'presence:changed', 'chat:resync', 'session:revoked', 'membership:changed', 'payment:decided']) {
       expect(socket.listenerCount(event), event).toBe(1);
     }
@@ -28,9 +28,9 @@ describe('the realtime client’s server events', () => {
     release();
   });
 
-  it('hands every signal:event to each subscriber while subscribed, and none after', () => {
+  it('hands every signal:event to each subscriber while subscribed, and none after', async () => {
     const release = acquireRealtime();
-    const socket = sockets[0]!;
+    const socket = await openedSocket();
     const heard = vi.fn();
     const stop = onSignalEvent(heard);
     const event = { seq: 1, type: 'signal.opened', at: '2026-03-02T08:00:00.000Z', signal: { _id: 's1' } };
@@ -42,9 +42,9 @@ describe('the realtime client’s server events', () => {
     release();
   });
 
-  it('hands membership:changed to its listeners and catches up by seq (the server moved the socket\'s rooms); a drop is a loss', () => {
+  it('hands membership:changed to its listeners and catches up by seq (the server moved the socket\'s rooms); a drop is a loss', async () => {
     const release = acquireRealtime();
-    const socket = sockets[0]!;
+    const socket = await openedSocket();
     socket.emit('connect');
     const heard = vi.fn();
     const stop = onMembershipChanged(heard);

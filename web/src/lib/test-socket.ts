@@ -25,3 +25,15 @@ export const fakeIo = (): FakeSocket => {
   sockets.push(socket);
   return socket;
 };
+
+/**
+ * The socket that the newest opening made, once made: the realtime client fetches socket.io-client
+ * (here the stand-in) as a chunk of its own, so the socket comes a few ticks after `acquireRealtime`.
+ */
+export const openedSocket = async (count = 1): Promise<FakeSocket> => {
+  await vi.waitFor(() => {
+    if (sockets.length < count) throw new Error(`${sockets.length} of ${count} sockets opened`);
+  });
+  return sockets.at(-1)!;
+};
+

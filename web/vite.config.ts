@@ -25,11 +25,22 @@ const inShell = (() => {
 })();
 
 /**
- * What most public pages start with beside the shell (the server's reads, the paged lists, Chakra's
- * Heading, Badge and Center), kept with it: apart, each is a file of about 1 KB of its own, one more
- * request on a phone that fetches six at a time over HTTP/1.1.
+ * What most public pages start with beside the shell, kept with it: the server's reads, the paged
+ * lists, the small parts two or more of /, /faq-chat, /history and /signals draw (a form's alert, the
+ * spinners, "Load more", the on-demand wrapper, number formats) and Chakra's Heading, Badge, Center,
+ * Card, Separator, grids, Table and VisuallyHidden. Apart, each was a file of under 1 KB, one more
+ * request on a phone that fetches six at a time over HTTP/1.1; together they add 1.6 KB to the shell.
  */
-const PUBLIC_COMMON = /\/web\/src\/(app\/server-reads\.tsx|lib\/paged-list\.ts)$|@chakra-ui\/react\/dist\/esm\/components\/(heading|badge|center)\//;
+const PUBLIC_COMMON =
+  /\/web\/src\/(app\/server-reads\.tsx|lib\/paged-list\.ts|lib\/numbers\.ts|hooks\/use-wanted-once\.ts|components\/ui\/(form-alert|load-more-button|page-spinner|on-demand)\.tsx)$|@chakra-ui\/react\/dist\/esm\/components\/(heading|badge|center|card|separator|grid|simple-grid|table|visually-hidden)\//;
+
+/**
+ * What every form and the live room's composer start with: Ark's field and the helpers every Ark part
+ * is made with, Zag's autoresize and Chakra's Field, Input and Textarea, one file of 5 KB (split by
+ * which pages share which part, it was five). The dialogs and the toaster, loaded later, take the
+ * helpers from it too.
+ */
+const FORMS = /@ark-ui\/react\/dist\/(components\/field\/|components\/factory\.js|utils\/(create-split-props|create-context|compose-refs)\.js|providers\/environment\/use-environment-context\.js)|@zag-js\/auto-resize\/|@chakra-ui\/react\/dist\/esm\/components\/(field|textarea|input)\//;
 
 const apiOrigin = 'http://localhost:3000';
 
@@ -87,6 +98,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // split by which pages share which part, it was some 50 small files that a phone on
                 // HTTP/1.1 fetches six at a time.
                 { name: (id: string, graph: ModuleGraph) => (inShell(id, graph) || PUBLIC_COMMON.test(id) ? 'shell' : null), debugName: 'shell' },
+                { name: 'forms', test: FORMS },
               ],
             },
           },

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * Around a part loaded when first asked for (a dialog in a chunk of its own): should its file fail to
@@ -30,17 +30,32 @@ export class OnDemand extends Component<{ children: ReactNode; onFailed?: () => 
 }
 
 /**
- * A part in a chunk of its own: the component to render (lazily) and `preload`, which fetches its file
- * ahead of the first opening. A load that failed is tried again by the next call.
+ * A part in a chunk of its own: the component to render and `preload`, which fetches its file ahead of
+ * the first opening. A part whose file has arrived is drawn at once, in the render that asks for it
+ * (React's lazy would suspend that render once more and draw it a task later); one asked for before
+ * that is drawn through lazy when it arrives, and stays so, so it is never mounted anew. A load that
+ * failed is tried again by the next call.
  */
 export const onDemand = <P extends object>(load: () => Promise<ComponentType<P>>) => {
   let loading: Promise<ComponentType<P>> | null = null;
+  let loaded: ComponentType<P> | null = null;
   const preload = (): Promise<ComponentType<P>> =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    }));
-  return { Part: lazy(() => preload().then((part) => ({ default: part }))), preload };
+    (loading ??= load().then(
+      (part) => {
+        loaded = part;
+        return part;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(() => preload().then((part) => ({ default: part })));
+  function Part(props: P) {
+    const [Chosen] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
+    return <Chosen {...props} />;
+  }
+  return { Part, preload };
 };
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
+import { act, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-
 
 import { render, waitFor } from '@/lib/test-render';
 import { OnDemand, onDemand } from './on-demand';
@@ -21,6 +21,53 @@ describe('parts loaded on demand', () => {
     await waitFor(() => expect(document.querySelector('[data-testid="part"]')?.textContent).toBe('Hello reader'));
     expect(load).toHaveBeenCalledTimes(1);
     view.unmount();
+  });
+
+  it('draws a part whose file has arrived in the render that asks for it; one asked for before stays mounted when it arrives', async () => {
+    const ready = onDemand(async () => Hello);
+    await ready.preload();
+    const view = render(
+      <OnDemand>
+        <ready.Part name="at once" />
+      </OnDemand>,
+    );
+    // no waiting: drawn by the same render (act has flushed it)
+    expect(document.querySelector('[data-testid="part"]')?.textContent).toBe('Hello at once');
+    view.unmount();
+
+    let arrive: (part: typeof Counter) => void = () => undefined;
+    const mounts = vi.fn();
+    function Counter() {
+      const [count, setCount] = useState(() => {
+        mounts();
+        return 0;
+      });
+      return (
+        <button type="button" data-testid="counter" onClick={() => setCount(count + 1)}>
+          {count}
+        </button>
+      );
+    }
+    const late = onDemand(() => new Promise<typeof Counter>((resolve) => (arrive = resolve)));
+    let redraw: () => void = () => undefined;
+    function Host() {
+      const [, setTick] = useState(0);
+      redraw = () => setTick((tick) => tick + 1);
+      return (
+        <OnDemand>
+          <late.Part />
+        </OnDemand>
+      );
+    }
+    const host = render(<Host />);
+    expect(document.querySelector('[data-testid="counter"]')).toBeNull();
+    await act(async () => arrive(Counter));
+    await waitFor(() => expect(document.querySelector('[data-testid="counter"]')?.textContent).toBe('0'));
+    act(() => document.querySelector<HTMLButtonElement>('[data-testid="counter"]')!.click());
+    act(() => redraw());
+    expect(document.querySelector('[data-testid="counter"]')?.textContent).toBe('1');
+    expect(mounts).toHaveBeenCalledTimes(1);
+    host.unmount();
   });
 
   it('tries a load that failed again, and tells what opened a part that cannot load', async () => {

@@ -1,17 +1,20 @@
 import { Box, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 
-import { OnDemand, onDemand, usePreloadWhenIdle } from '@/components/ui/on-demand';
+import { OnDemand, onDemand } from '@/components/ui/on-demand';
 import { COARSE_POINTER } from '@/components/ui/system';
 import type { StatTipIds } from './stat-tip-popover';
 
 const { Part: StatTipPopover, preload: preloadPopover } = onDemand(() => import('./stat-tip-popover').then((module) => module.StatTipPopover));
+// Fetched as soon as the page's scripts run, beside the hydration: a tip tapped the moment the page
+// answers does not wait for it, and the page's start does not carry it.
+if (typeof window !== 'undefined') void preloadPopover().catch(() => undefined);
 
 /**
  * A figure's one-line explanation, shown on hover with a mouse and on tap or Enter elsewhere (a
  * tooltip alone never opens on a phone). The trigger is the figure's label, a real button, drawn with
- * the page; the popover that shows the explanation comes in its own chunk, fetched once the page is
- * idle (or at the first ask, which it then opens).
+ * the page; the popover that shows the explanation comes in its own chunk (fetched as above); a tip asked
+ * for before it arrived opens when it does.
  */
 export function StatTip({ label, tip, children }: { label: string; tip: string; children?: ReactNode }) {
   const id = useId();
@@ -19,7 +22,6 @@ export function StatTip({ label, tip, children }: { label: string; tip: string; 
   const [open, setOpen] = useState(false);
   // The popover is mounted from the first opening on (and stays, closed, for the next).
   const [asked, setAsked] = useState(false);
-  usePreloadWhenIdle(preloadPopover);
   const show = (next: boolean) => {
     if (next) setAsked(true);
     setOpen(next);
@@ -61,7 +63,10 @@ export function StatTip({ label, tip, children }: { label: string; tip: string; 
         }}
         onPointerDown={(event) => {
           mouseClick.current = event.pointerType === 'mouse';
+          // A press or the keyboard's focus mounts the popover, closed, ahead of the click that opens it.
+          setAsked(true);
         }}
+        onFocus={() => setAsked(true)}
         onClick={() => {
           const keep = mouseClick.current && hovering.current;
           mouseClick.current = false;

@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 
 import { RouteProgress } from '@/components/layouts/route-progress';
 import { AfterHydration } from '@/components/ui/after-hydration';
+import { whenPartsHydrated } from '@/components/ui/hydration-part';
 import { usePageVisitLogger } from '@/features/activity-log/hooks/use-page-visit-logger';
 import { useSessionLifecycle } from '@/hooks/use-session-lifecycle';
 import { paths } from '@/config/paths';
@@ -90,15 +91,18 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /**
  * Once the reader's own view is drawn (hydration draws the server's guest view; a stored session then
- * redraws it), the page is shown (SESSION_ATTRIBUTE) and said to be ready (APP_READY_ATTRIBUTE).
+ * redraws it) and every part of the page is hydrated, the page is shown (SESSION_ATTRIBUTE) and said to be ready (APP_READY_ATTRIBUTE).
  */
 function ReadyWhenOwnView({ timeZone }: { timeZone: string }) {
   const token = useSessionStore((state) => state.token);
   useEffect(() => {
-    if (token !== getSessionToken()) return;
-    const html = document.documentElement;
-    html.removeAttribute(SESSION_ATTRIBUTE);
-    html.setAttribute(APP_READY_ATTRIBUTE, '');
+    if (token !== getSessionToken()) return undefined;
+    // every part of the page hydrated too (components/ui/hydration-part.tsx), not only the document
+    return whenPartsHydrated(() => {
+      const html = document.documentElement;
+      html.removeAttribute(SESSION_ATTRIBUTE);
+      html.setAttribute(APP_READY_ATTRIBUTE, '');
+    });
   }, [token]);
   useEffect(() => rememberTimeZone(timeZone), [timeZone]);
   return null;

@@ -5,6 +5,7 @@ import { LiveChatCard } from '@/features/chat/components/live-chat-card';
 import { chatKeys } from '@/features/chat/api/keys';
 import { FaqAccordion } from '@/features/faq-chat/components/faq-accordion';
 import { WithPageReads, readForPage, readInBrowser } from '@/app/server-reads';
+import { HydrationPart } from '@/components/ui/hydration-part';
 
 /**
  * The room's newest page as a guest sees it (features/chat/hooks/use-seeded-stream.ts reads it), and
@@ -39,11 +40,17 @@ export default function FaqChatRoute() {
         </Text>
       </Stack>
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap={{ base: '8', lg: '10' }} alignItems="start">
+        {/* The room and the FAQ hydrate as parts of their own: a question tapped while the page
+            hydrates opens without waiting for the room (components/ui/hydration-part.tsx). */}
         <Box minW="0" gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }} data-testid="faq-chat-room">
-          <LiveChatCard />
+          <HydrationPart>
+            <LiveChatCard />
+          </HydrationPart>
         </Box>
         <Box minW="0" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
-          <FaqAccordion />
+          <HydrationPart>
+            <FaqAccordion />
+          </HydrationPart>
         </Box>
       </Grid>
     </Container>

@@ -5,6 +5,7 @@ import { Footer } from './footer';
 import { GraceBanner } from './grace-banner';
 import { TOP_BAR_HEIGHT, TopBar } from './top-bar';
 import { useSessionUser } from '@/lib/session-user';
+import { HydrationPart } from '@/components/ui/hydration-part';
 
 /** Whether the signed-in viewer's payment waits for an admin (the app knows; the top bar offers it). */
 interface LayoutProps {
@@ -12,7 +13,10 @@ interface LayoutProps {
   pendingPayment?: boolean;
 }
 
-/** Public pages: the top bar always, the page, the footer. */
+/**
+ * Public pages: the top bar always, the page, the footer. The page and the footer are hydrated as parts
+ * of their own (HydrationPart): a tap on the top bar while the page hydrates waits for neither.
+ */
 export function PublicLayout({ children, pendingPayment }: LayoutProps) {
   return (
     <Flex direction="column" minH="100dvh" bg="bg">
@@ -21,9 +25,11 @@ export function PublicLayout({ children, pendingPayment }: LayoutProps) {
           data arrives never pushes a visible footer down (no layout shift). */}
       <Box as="main" id="main" flex="1" pt={TOP_BAR_HEIGHT} minW="0" minH="100dvh">
         <GraceBanner />
-        {children}
+        <HydrationPart>{children}</HydrationPart>
       </Box>
-      <Footer />
+      <HydrationPart>
+        <Footer />
+      </HydrationPart>
     </Flex>
   );
 }

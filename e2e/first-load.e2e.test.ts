@@ -85,6 +85,9 @@ describe('a page’s first load', () => {
       const page = await still.newPage();
       await page.goto(address);
       expect(await page.locator('h1').first().innerText()).toMatch(heading);
+      // every part of the page in its place, shown: none sent hidden for a script to move in
+      expect(await page.locator('h1').first().isVisible()).toBe(true);
+      expect(await page.locator('[hidden][id^="S:"], template[id^="B:"]').count()).toBe(0);
       // the styles came with the page: the heading is laid out as the app lays it out, not as plain HTML
       expect(await page.locator('h1').first().evaluate((element) => getComputedStyle(element).fontFamily)).not.toMatch(/^"?Times/);
     } finally {

@@ -36,6 +36,10 @@ export default async function handleRequest(
       </StrictMode>,
       {
         nonce,
+        // Every part in place in the document as sent: React would otherwise send a large Suspense
+        // boundary (a page's part, components/ui/hydration-part.tsx) hidden at the end, for an inline
+        // script to move in a frame later, and a reader without scripts would never see it.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         signal: aborter.signal,
         onError(error: unknown) {
           status = 500;

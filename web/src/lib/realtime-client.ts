@@ -101,7 +101,13 @@ const paymentHandlers = new Set<(payload: PaymentDecidedPayload) => void>();
 
 const setState = (state: Partial<RealtimeState>) => useRealtimeStore.setState(state);
 
-const open = (token: string | null) => {
+/**
+ * How many times in a row an opening fetches socket.io-client again after a failed fetch: a browser that
+ * keeps a failed import() for the page's life fails each at once, and the screens poll meanwhile.
+ */
+export const IO_FETCH_RETRIES = 3;
+
+const open = (token: string | null, retry = 0) => {
   socketToken = token;
   setState({ status: 'connecting' });
   const opening = ++generation;
@@ -111,9 +117,9 @@ const open = (token: string | null) => {
     },
     () => {
       if (opening !== generation) return;
-      // No connection without the client: told as a lost transport, and tried again.
+      // No connection without the client: told as a lost transport, and tried again a few times.
       setState({ status: 'disconnected', reason: realtimeReason('transport error') });
-      window.setTimeout(() => opening === generation && open(token), REALTIME_CLIENT_OPTIONS.reconnectionDelayMax);
+      if (retry < IO_FETCH_RETRIES) window.setTimeout(() => opening === generation && open(token, retry + 1), REALTIME_CLIENT_OPTIONS.reconnectionDelayMax);
     },
   );
 };

@@ -20,6 +20,10 @@ export const loader = ({ context }: LoaderFunctionArgs) => {
 };
 export const clientLoader = readInBrowser;
 
+/** The two parts as constant elements: the route's own renders do not draw them again (hydration-part.tsx). */
+const ROOM = <LiveChatCard />;
+const FAQ = <FaqAccordion />;
+
 /**
  * Spec §2 FAQ chat: the five-question FAQ on the left, the 600 px Live Chat card on the right. On a
  * phone, where they stack, the room comes first: people open this page to talk or to read what the
@@ -43,14 +47,10 @@ export default function FaqChatRoute() {
         {/* The room and the FAQ hydrate as parts of their own: a question tapped while the page
             hydrates opens without waiting for the room (components/ui/hydration-part.tsx). */}
         <Box minW="0" gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }} data-testid="faq-chat-room">
-          <HydrationPart>
-            <LiveChatCard />
-          </HydrationPart>
+          <HydrationPart>{ROOM}</HydrationPart>
         </Box>
         <Box minW="0" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
-          <HydrationPart>
-            <FaqAccordion />
-          </HydrationPart>
+          <HydrationPart>{FAQ}</HydrationPart>
         </Box>
       </Grid>
     </Container>

@@ -13,6 +13,8 @@ interface LayoutProps {
   pendingPayment?: boolean;
 }
 
+const FOOTER = <Footer />;
+
 /**
  * Public pages: the top bar always, the page, the footer. The page and the footer are hydrated as parts
  * of their own (HydrationPart): a tap on the top bar while the page hydrates waits for neither.
@@ -27,9 +29,7 @@ export function PublicLayout({ children, pendingPayment }: LayoutProps) {
         <GraceBanner />
         <HydrationPart>{children}</HydrationPart>
       </Box>
-      <HydrationPart>
-        <Footer />
-      </HydrationPart>
+      <HydrationPart>{FOOTER}</HydrationPart>
     </Flex>
   );
 }

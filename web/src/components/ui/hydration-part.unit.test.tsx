@@ -10,11 +10,15 @@ describe('parts of a page hydrated on their own', () => {
     let arrive: () => void = () => undefined;
     const Late = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (arrive = () => resolve({ default: () => <p data-testid="late">late</p> }))));
     const ready = vi.fn();
-    function Page() {
-      // as root.tsx asks: from an effect of the commit that draws the parts
+    // as root.tsx asks: from the effect of a component drawn before the parts (its effect runs first)
+    function Ready() {
       useEffect(() => whenPartsHydrated(ready), []);
+      return null;
+    }
+    function Page() {
       return (
         <>
+          <Ready />
           <HydrationPart>
             <p>at once</p>
           </HydrationPart>
@@ -39,13 +43,19 @@ describe('parts of a page hydrated on their own', () => {
   it('with every part drawn at once, or none, the page is ready after the commit; a cancelled wait calls nothing', async () => {
     const ready = vi.fn();
     const cancelled = vi.fn();
-    function Page() {
+    function Ready() {
       useEffect(() => whenPartsHydrated(ready), []);
       useEffect(() => whenPartsHydrated(cancelled)(), []);
+      return null;
+    }
+    function Page() {
       return (
-        <HydrationPart>
-          <p>at once</p>
-        </HydrationPart>
+        <>
+          <Ready />
+          <HydrationPart>
+            <p>at once</p>
+          </HydrationPart>
+        </>
       );
     }
     const view = render(<Page />);

@@ -1,5 +1,8 @@
 import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
+/** The parts whose file failed to load, each with the function that gives it a new lazy. */
+const failedParts = new Set<() => void>();
+
 /**
  * Around a part loaded when first asked for (a dialog in a chunk of its own): should its file fail to
  * load (a connection that dropped, a release that replaced it) or the part fail to draw, the reader is
@@ -16,6 +19,8 @@ export class OnDemand extends Component<{ children: ReactNode; onFailed?: () => 
 
   override componentDidCatch(error: unknown): void {
     console.warn('A part of the page could not be loaded', error);
+    for (const renew of failedParts) renew();
+    failedParts.clear();
     this.props.onFailed?.();
     if (this.props.quiet) return;
     // The toaster loads after the first paint (AppProvider); a toast made before it mounts waits for it.
@@ -34,11 +39,17 @@ export class OnDemand extends Component<{ children: ReactNode; onFailed?: () => 
  * the first opening. A part whose file has arrived is drawn at once, in the render that asks for it
  * (React's lazy would suspend that render once more and draw it a task later); one asked for before
  * that is drawn through lazy when it arrives, and stays so, so it is never mounted anew. A load that
- * failed is tried again by the next call.
+ * failed is tried again by the next call, and by the next part mounted once the failure was told
+ * (React's lazy keeps a failure for good, so a new one is made then).
  */
 export const onDemand = <P extends object>(load: () => Promise<ComponentType<P>>) => {
   let loading: Promise<ComponentType<P>> | null = null;
   let loaded: ComponentType<P> | null = null;
+  const makeLazy = () => lazy(() => preload().then((part) => ({ default: part })));
+  let Lazy = makeLazy();
+  const renew = () => {
+    Lazy = makeLazy();
+  };
   const preload = (): Promise<ComponentType<P>> =>
     (loading ??= load().then(
       (part) => {
@@ -47,10 +58,11 @@ export const onDemand = <P extends object>(load: () => Promise<ComponentType<P>>
       },
       (error: unknown) => {
         loading = null;
+        // renewed once the failure has reached its OnDemand (a render retried before that must see it)
+        failedParts.add(renew);
         throw error;
       },
     ));
-  const Lazy = lazy(() => preload().then((part) => ({ default: part })));
   function Part(props: P) {
     const [Chosen] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
     return <Chosen {...props} />;

@@ -93,6 +93,23 @@ describe('parts loaded on demand', () => {
       await waitFor(() => expect(told).toHaveBeenCalledWith(expect.objectContaining({ title: 'This could not be opened.' })));
       view.unmount();
 
+      // a part mounted after a failure loads its file again (React's lazy would keep the failure)
+      const flaky = onDemand<{ name: string }>(vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Hello));
+      const first = render(
+        <OnDemand>
+          <flaky.Part name="first" />
+        </OnDemand>,
+      );
+      await waitFor(() => expect(told).toHaveBeenCalledTimes(2));
+      first.unmount();
+      const again = render(
+        <OnDemand>
+          <flaky.Part name="again" />
+        </OnDemand>,
+      );
+      await waitFor(() => expect(document.querySelector('[data-testid="part"]')?.textContent).toBe('Hello again'));
+      again.unmount();
+
       // a part nobody asked for (an invitation) is left out without a word
       told.mockClear();
       const quietFailed = vi.fn();

@@ -3,7 +3,7 @@ import { Popover, Portal, Text } from '@chakra-ui/react';
 export type StatTipIds = { trigger: string; content: string; positioner: string };
 
 /**
- * A stat tip's explanation, in a chunk of its own (Chakra's popover and its positioning are some 25 KB
+ * A stat tip's explanation, in a chunk of its own (Chakra's popover and its positioning are some 32 KB gzipped
  * that /signals' start does without). Its trigger is StatTip's button, found by its id: the popover
  * places itself against it, leaves it out of "a tap outside" and gives it the focus back.
  */

@@ -67,6 +67,10 @@ export function StatTip({ label, tip, children }: { label: string; tip: string; 
           setAsked(true);
         }}
         onFocus={() => setAsked(true)}
+        // Escape closes it even while the popover's file is on its way (the popover handles it once there)
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpen(false);
+        }}
         onClick={() => {
           const keep = mouseClick.current && hovering.current;
           mouseClick.current = false;
@@ -82,7 +86,13 @@ export function StatTip({ label, tip, children }: { label: string; tip: string; 
         <VisuallyHidden>: what it means</VisuallyHidden>
       </chakra.button>
       {asked ? (
-        <OnDemand onFailed={() => setOpen(false)}>
+        <OnDemand
+          onFailed={() => {
+            // closed and unmounted: the next ask loads it anew
+            setOpen(false);
+            setAsked(false);
+          }}
+        >
           <StatTipPopover ids={ids} open={open} onClose={() => setOpen(false)} tip={tip} />
         </OnDemand>
       ) : null}

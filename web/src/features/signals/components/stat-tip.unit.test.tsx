@@ -84,4 +84,25 @@ describe('a stat tip', () => {
     click(button);
     await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));
   });
+
+  it('the popover knows its label by id: a tap on the open label closes it (not closed as "outside" and opened again), and Escape gives the label the focus back', async () => {
+    view = render(<StatTip label="Average hold" tip="How long a signal stayed open." />);
+    const button = label()!;
+    await firstOpen(button);
+    await waitFor(() => expect(byTestId('stat-tip')?.textContent).toBe('How long a signal stayed open.'));
+    pointer(button, 'pointerdown', 'touch');
+    click(button);
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+
+    click(button);
+    await waitFor(() => expect(byTestId('stat-tip')?.hidden ?? true).toBe(false));
+    (document.activeElement as HTMLElement | null)?.blur();
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
 });

@@ -9,7 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The features whose screens hold the socket (their chunks carry socket.io-client). */
+/** The features whose screens hold the socket (their chunks carry the realtime client; socket.io-client is a chunk of its own). */
 const REALTIME_FEATURES = ['chat', 'signals', 'moderation'];
 // Every folder of web/src/features is a feature: a new one is under the rules from its first file.
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
@@ -73,7 +73,7 @@ export default tseslint.config(
               from: './web/src/features',
               except: [`./${feature}`],
             })),
-            // the socket (and socket.io-client with it) belongs to the chat's lazy chunks only
+            // the socket belongs to the realtime features' chunks only, never to every page's start
             {
               target: [
                 ...webFeatures.filter((feature) => !REALTIME_FEATURES.includes(feature)).map((feature) => `./web/src/features/${feature}`),
@@ -84,7 +84,7 @@ export default tseslint.config(
                 './web/src/stores',
               ],
               from: './web/src/lib/realtime-client.ts',
-              message: 'The realtime client ships in the chat chunks only: import it from features/chat.',
+              message: 'The realtime client ships with the realtime features only: import it from features/chat, signals or moderation.',
             },
           ],
         },
@@ -102,7 +102,7 @@ export default tseslint.config(
         {
           paths: [
             { name: '@le/contracts/schemas', message: 'TypeBox stays out of the web bundle: import types from @le/contracts.' },
-            { name: 'socket.io-client', message: 'Only lib/realtime-client.ts speaks Socket.IO (it ships in the chat chunks).' },
+            { name: 'socket.io-client', message: 'Only lib/realtime-client.ts speaks Socket.IO (it fetches socket.io-client as a chunk of its own).' },
           ],
           patterns: [{ group: ['../*'], message: 'Leave the folder through the @/ alias (@/lib/..., @/features/...).' }],
         },

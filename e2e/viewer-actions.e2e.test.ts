@@ -114,6 +114,9 @@ describe.runIf(chromiumPath && accounts)('actions that fit the viewer', () => {
       // What a member comes to /live for first: on a phone the open signals come before the 500 px
       // chart; on a desktop they sit beside it.
       await member.page.goto('/live');
+      // a signed-in reader's page is shown once the app has drawn their own view
+      await member.page.getByTestId('live-aside').waitFor();
+      await member.page.getByTestId('live-chart').waitFor();
       const aside = (await member.page.getByTestId('live-aside').boundingBox())!;
       const chart = (await member.page.getByTestId('live-chart').boundingBox())!;
       if (width === 375) expect(aside.y + aside.height).toBeLessThanOrEqual(chart.y);

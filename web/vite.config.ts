@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chakraInternalAliases } from './build/chakra-internal.ts';
 import { precompressPlugin } from './build/precompress.ts';
+import { tokenDictionaryPlugin } from './build/token-dictionary-plugin.ts';
 
 /** What every page's start needs of our code: the browser's entry, the root route and the public layout. */
 const SHELL = /\/web\/src\/app\/(entry\.client|root|routes\/layout-public)\.tsx$/;
@@ -48,12 +49,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   // React Router's framework mode (react-router.config.ts): the browser's build in <build>/client, the
   // server's in <build>/server, which the API imports to draw every page (plugins/external/web-app.ts).
   // precompress: a .br and a .gz copy of each built text file of the browser's, sent by the API.
+  // token dictionary: Chakra's token dictionary of the browser's system, made here rather than at
+  // every page's start (build/token-dictionary-plugin.ts).
   // pwa (the browser's build only): the service worker src/sw/sw.ts built into /sw.js with the offline
   // page and icons precached (nothing else: pages and /api are never cached); the manifest is
   // public/manifest.webmanifest
   plugins: [
     reactRouter(),
     precompressPlugin(),
+    tokenDictionaryPlugin(),
     isSsrBuild
       ? null
       : VitePWA({

@@ -5,6 +5,8 @@ import { Suspense, lazy, useState } from 'react';
 
 import { AfterHydration } from '@/components/ui/after-hydration';
 import { type AppSystem, appSystem } from '@/components/ui/system';
+import { unpackTokenDictionary } from '@/components/ui/token-dictionary';
+import packedTokens from 'virtual:le-token-dictionary';
 import { createQueryClient, queryClient } from '@/lib/query-client';
 
 // Toasts are rare (errors, confirmations); their machine loads right after hydration, beside the
@@ -16,9 +18,10 @@ const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({
  * CSS variable, ~40 KB) are drawn by the server into the head of every document, and stay there
  * (page-styles.ts); the browser's system gives the provider none of them, so hydration neither
  * serializes them again nor moves the server's tags. The system is made at the first render
- * (components/ui/system.ts).
+ * (components/ui/system.ts), the browser's from the token dictionary made at build time.
  */
-const systemOfPage = (): AppSystem => appSystem({ globals: typeof document === 'undefined' });
+const systemOfPage = (): AppSystem =>
+  typeof document === 'undefined' ? appSystem({ globals: true }) : appSystem({ globals: false, tokens: { tokens: unpackTokenDictionary(packedTokens), categoryKeys: packedTokens.categoryKeys } });
 
 /** The browser's one query client; on the server, one per drawn page (what one reader's page read is not another's). */
 const useQueryClientOfPage = () => useState(() => (typeof document === 'undefined' ? createQueryClient() : queryClient))[0];

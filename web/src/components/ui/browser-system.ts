@@ -79,17 +79,26 @@ const getTokenMap = (tokens: TokenDictionary) => {
   return map;
 };
 
-/** Chakra's createSystem, without writing the global styles while it is made (see above). */
-export function createBrowserSystem(...configs: SystemConfig[]): SystemContext {
+/** A token dictionary made already, and the theme's categories of tokens it was made of. */
+export type MadeTokens = { tokens: TokenDictionary; categoryKeys: { tokens: string[]; semanticTokens: string[] } };
+
+/**
+ * Chakra's createSystem, without writing the global styles while it is made (see above). `made`: the
+ * token dictionary of these configs made already (at build time: token-dictionary.ts), the configs
+ * then without their tokens; without it, Chakra makes it from the configs' tokens, as its createSystem does.
+ */
+export function createBrowserSystem(configs: SystemConfig[], made?: MadeTokens): SystemContext {
   const config = mergeConfigs(...configs);
   const { theme = {}, utilities = {}, globalCss = {}, cssVarsRoot = ':where(:root, :host)', cssVarsPrefix = 'chakra', preflight } = config;
   const layers = createLayers(config);
-  const tokens = createTokenDictionary({
-    breakpoints: theme.breakpoints,
-    tokens: theme.tokens,
-    semanticTokens: theme.semanticTokens,
-    prefix: cssVarsPrefix,
-  } as any);
+  const tokens =
+    made?.tokens ??
+    createTokenDictionary({
+      breakpoints: theme.breakpoints,
+      tokens: theme.tokens,
+      semanticTokens: theme.semanticTokens,
+      prefix: cssVarsPrefix,
+    } as any);
   const breakpoints = createBreakpoints(theme.breakpoints ?? EMPTY_OBJECT);
   const conditions = createConditions({ conditions: config.conditions ?? EMPTY_OBJECT, breakpoints });
   const utility = createUtility({ config: utilities, tokens } as any);
@@ -166,8 +175,8 @@ export function createBrowserSystem(...configs: SystemConfig[]): SystemContext {
     layerStyles: compositionQuery(theme.layerStyles ?? EMPTY_OBJECT),
     textStyles: compositionQuery(theme.textStyles ?? EMPTY_OBJECT),
     animationStyles: compositionQuery(theme.animationStyles ?? EMPTY_OBJECT),
-    tokens: semanticTokenQuery(tokens, Object.keys(theme.tokens ?? EMPTY_OBJECT), (value, key) => !value.extensions.conditions && !key.includes('colorPalette')),
-    semanticTokens: semanticTokenQuery(tokens, Object.keys(theme.semanticTokens ?? EMPTY_OBJECT), (value) => !!value.extensions.conditions),
+    tokens: semanticTokenQuery(tokens, made?.categoryKeys.tokens ?? Object.keys(theme.tokens ?? EMPTY_OBJECT), (value, key) => !value.extensions.conditions && !key.includes('colorPalette')),
+    semanticTokens: semanticTokenQuery(tokens, made?.categoryKeys.semanticTokens ?? Object.keys(theme.semanticTokens ?? EMPTY_OBJECT), (value) => !!value.extensions.conditions),
     keyframes: basicQuery(theme.keyframes ?? EMPTY_OBJECT),
     breakpoints: basicQuery(theme.breakpoints ?? EMPTY_OBJECT),
   };

@@ -1,8 +1,11 @@
 import { createSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 
-import { createBrowserSystem } from './browser-system';
-import { systemConfigs } from './system';
+import type { SystemConfig } from '@chakra-ui/react';
+
+import { type MadeTokens, createBrowserSystem } from './browser-system';
+import { packAppTokens, systemConfigs } from './system';
+import { unpackTokenDictionary } from './token-dictionary';
 
 /** Compared as JSON: the order of the properties counts. */
 const same = (actual: unknown, expected: unknown, what: string) => expect(JSON.stringify(actual), what).toBe(JSON.stringify(expected));
@@ -14,10 +17,27 @@ const same = (actual: unknown, expected: unknown, what: string) => expect(JSON.s
  * It checks the styles below and every recipe of the theme in each of its variants; on a Chakra
  * upgrade that changes createSystem, this is where it shows.
  */
-describe('createBrowserSystem', () => {
+/** The theme as the browser's build has it: without its tokens, whose dictionary is made at build time. */
+const withoutTokens = (configs: SystemConfig[]) =>
+  configs.map(({ theme, ...config }) => {
+    if (!theme) return config;
+    const { tokens: _tokens, semanticTokens: _semanticTokens, ...rest } = theme;
+    return { ...config, theme: rest };
+  });
+
+/** The dictionary as the build writes it (build/token-dictionary-plugin.ts), read back as the browser does. */
+const builtTokens = (): MadeTokens => {
+  const packed = JSON.parse(JSON.stringify(packAppTokens()));
+  return { tokens: unpackTokenDictionary(packed), categoryKeys: packed.categoryKeys };
+};
+
+describe.each([
+  { how: 'making its token dictionary', make: () => createBrowserSystem(systemConfigs(false)) },
+  { how: 'with the token dictionary made at build time, as in the browser', make: () => createBrowserSystem(withoutTokens(systemConfigs(false)), builtTokens()) },
+])('createBrowserSystem, $how', ({ make }) => {
   const configs = systemConfigs(false);
   const chakra = createSystem(...configs);
-  const browser = createBrowserSystem(...configs);
+  const browser = make();
 
   it('has what Chakra’s system has, and writes no global styles while it is made', () => {
     expect(Object.keys(browser).sort()).toEqual(Object.keys(chakra).sort());

@@ -2,3 +2,11 @@
 declare module '@chakra-internal-deps/is-valid-prop' {
   export const isCssProperty: (property: string) => boolean;
 }
+
+// The app's token dictionary, made at build time (build/token-dictionary-plugin.ts).
+declare module 'virtual:le-token-dictionary' {
+  import type { PackedTokenDictionary } from '@/components/ui/token-dictionary';
+
+  const packed: PackedTokenDictionary;
+  export default packed;
+}

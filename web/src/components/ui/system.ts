@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
@@ -34,7 +34,10 @@ import {
 } from '@chakra-ui/react/theme';
 import { BREAKPOINTS } from '@le/contracts';
 
-import { createBrowserSystem } from './browser-system';
+import { createTokenDictionary } from '@chakra-internal/styled-system/token-dictionary.js';
+
+import { type MadeTokens, createBrowserSystem } from './browser-system';
+import { type PackedTokenDictionary, packTokenDictionary } from './token-dictionary';
 
 /**
  * Waiting, grace and "ends soon" are warnings, amber (the `amber` palette below); Chakra's own warning
@@ -50,6 +53,13 @@ const toastRecipe = {
 };
 
 /**
+ * Whether the tokens are made into a dictionary here: on the server, in the tests, and at build time
+ * (build/token-dictionary-data.ts). The browser takes the dictionary made at build time
+ * (token-dictionary.ts), and its build leaves the tokens out (about 5 KB of the start).
+ */
+const TOKENS_MADE_HERE = import.meta.env.SSR || import.meta.env.MODE === 'test';
+
+/**
  * Chakra's default theme without its ~80 component recipes: only the recipes below ship with every
  * page (the full set costs ~20 KB gzipped on every page). Using a Chakra component whose recipe is not
  * listed renders it unstyled — add its recipe here (names as in '@chakra-ui/react/theme').
@@ -61,8 +71,7 @@ const chakraTheme = defineConfig({
   globalCss,
   theme: {
     keyframes,
-    tokens,
-    semanticTokens,
+    ...(TOKENS_MADE_HERE ? { tokens, semanticTokens } : {}),
     textStyles,
     layerStyles,
     animationStyles,
@@ -104,6 +113,103 @@ const chakraTheme = defineConfig({
  */
 export const COARSE_POINTER = '@media (pointer: coarse) and (min-width: 0px)';
 
+/** Our tokens: the brand's gold, the warnings' amber, the fonts, and the semantic tokens made ours. */
+const OUR_TOKENS = {
+  tokens: {
+    colors: {
+      gold: {
+        50: { value: '#fdf8e6' },
+        100: { value: '#faefc2' },
+        200: { value: '#f5df85' },
+        300: { value: '#f0cc4d' },
+        400: { value: '#e6b82a' },
+        500: { value: '#d4a017' },
+        600: { value: '#b8860b' },
+        700: { value: '#8f6708' },
+        800: { value: '#664906' },
+        900: { value: '#3d2c04' },
+        950: { value: '#261b02' },
+      },
+      // The warnings' palette (Tailwind's amber to 600; 700 to 950 kept yellow-brown, where Chakra's orange
+      // turns red): a warning's fill sits ≥ 30° of hue from an error's (system.unit.test.ts).
+      amber: {
+        50: { value: '#fffbeb' },
+        100: { value: '#fef3c7' },
+        200: { value: '#fde68a' },
+        300: { value: '#fcd34d' },
+        400: { value: '#fbbf24' },
+        500: { value: '#f59e0b' },
+        600: { value: '#d97706' },
+        700: { value: '#a16207' },
+        800: { value: '#7a5206' },
+        900: { value: '#4d3206' },
+        950: { value: '#2b1d04' },
+      },
+    },
+    fonts: {
+      heading: { value: `'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif` },
+      body: { value: `'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif` },
+      brand: { value: `Georgia, 'Times New Roman', serif` },
+    },
+  },
+  semanticTokens: {
+    colors: {
+      gold: {
+        solid: { value: '{colors.gold.400}' },
+        contrast: { value: '#17130a' },
+        // gold text: gold.300 on the dark panels (≥ 9:1), gold.800 on light ones
+        fg: { value: { _light: '{colors.gold.800}', _dark: '{colors.gold.300}' } },
+        muted: { value: { _light: '{colors.gold.200}', _dark: '{colors.gold.800}' } },
+        subtle: { value: { _light: '{colors.gold.100}', _dark: '{colors.gold.950}' } },
+        emphasized: { value: '{colors.gold.700}' },
+        focusRing: { value: '{colors.gold.400}' },
+      },
+      amber: {
+        solid: { value: { _light: '{colors.amber.500}', _dark: '{colors.amber.400}' } },
+        contrast: { value: '#1c1403' },
+        fg: { value: { _light: '{colors.amber.800}', _dark: '{colors.amber.300}' } },
+        muted: { value: { _light: '{colors.amber.200}', _dark: '{colors.amber.900}' } },
+        subtle: { value: { _light: '{colors.amber.50}', _dark: '{colors.amber.950}' } },
+        emphasized: { value: { _light: '{colors.amber.300}', _dark: '{colors.amber.800}' } },
+        focusRing: { value: '{colors.amber.500}' },
+        border: { value: { _light: '{colors.amber.600}', _dark: '{colors.amber.400}' } },
+      },
+      bg: {
+        DEFAULT: { value: { _light: '{colors.white}', _dark: '#0b0d12' } },
+        subtle: { value: { _light: '{colors.gray.50}', _dark: '#11131a' } },
+        muted: { value: { _light: '{colors.gray.100}', _dark: '#181b24' } },
+        emphasized: { value: { _light: '{colors.gray.200}', _dark: '#222633' } },
+        panel: { value: { _light: '{colors.white}', _dark: '#141720' } },
+        // Chakra's own bg.warning is orange.950, a dark red: made amber (the Alert's warning fill) for a
+        // warning drawn without the Alert (the chat's notices and connection banner).
+        warning: { value: '{colors.amber.subtle}' },
+      },
+      fg: {
+        // Chakra's fg.subtle (gray.400 light, gray.500 #71717a dark) is 2.0–4.0:1 on our panels. These
+        // keep ≥ 4.5:1 (WCAG AA body text) on every bg token of their mode, bg.emphasized included
+        // (system.unit.test.ts), and stay a step quieter than fg.muted.
+        subtle: { value: { _light: '#5f5f68', _dark: '#8e8e98' } },
+        // Chakra's light status greys out at 2.6–4.1:1; the dark values are Chakra's own.
+        error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+        warning: { value: '{colors.amber.fg}' },
+        success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+        info: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.300}' } },
+      },
+      // Solid fills with white text (a solid Badge or Button): Chakra's 600s give 3.3–3.7:1; the
+      // 700s give ≥ 5:1 (system.unit.test.ts checks every palette's pairs).
+      green: { solid: { value: '{colors.green.700}' } },
+      teal: { solid: { value: '{colors.teal.700}' } },
+      cyan: { solid: { value: '{colors.cyan.700}' } },
+      orange: { solid: { value: '{colors.orange.700}' }, contrast: { value: '{colors.white}' } },
+      border: {
+        DEFAULT: { value: { _light: '{colors.gray.200}', _dark: '#262b38' } },
+        warning: { value: '{colors.amber.muted}' },
+        muted: { value: { _light: '{colors.gray.100}', _dark: '#1d212c' } },
+      },
+    },
+  },
+};
+
 /** Brand theme: always dark (the document's class="dark"), gold accent for the "Lukis Emas" brand. */
 const config = defineConfig({
   globalCss: {
@@ -131,99 +237,7 @@ const config = defineConfig({
       xl: `${BREAKPOINTS.xl}px`,
       '2xl': `${BREAKPOINTS.xxl}px`,
     },
-    tokens: {
-      colors: {
-        gold: {
-          50: { value: '#fdf8e6' },
-          100: { value: '#faefc2' },
-          200: { value: '#f5df85' },
-          300: { value: '#f0cc4d' },
-          400: { value: '#e6b82a' },
-          500: { value: '#d4a017' },
-          600: { value: '#b8860b' },
-          700: { value: '#8f6708' },
-          800: { value: '#664906' },
-          900: { value: '#3d2c04' },
-          950: { value: '#261b02' },
-        },
-        // The warnings' palette (Tailwind's amber to 600; 700 to 950 kept yellow-brown, where Chakra's orange
-        // turns red): a warning's fill sits ≥ 30° of hue from an error's (system.unit.test.ts).
-        amber: {
-          50: { value: '#fffbeb' },
-          100: { value: '#fef3c7' },
-          200: { value: '#fde68a' },
-          300: { value: '#fcd34d' },
-          400: { value: '#fbbf24' },
-          500: { value: '#f59e0b' },
-          600: { value: '#d97706' },
-          700: { value: '#a16207' },
-          800: { value: '#7a5206' },
-          900: { value: '#4d3206' },
-          950: { value: '#2b1d04' },
-        },
-      },
-      fonts: {
-        heading: { value: `'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif` },
-        body: { value: `'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif` },
-        brand: { value: `Georgia, 'Times New Roman', serif` },
-      },
-    },
-    semanticTokens: {
-      colors: {
-        gold: {
-          solid: { value: '{colors.gold.400}' },
-          contrast: { value: '#17130a' },
-          // gold text: gold.300 on the dark panels (≥ 9:1), gold.800 on light ones
-          fg: { value: { _light: '{colors.gold.800}', _dark: '{colors.gold.300}' } },
-          muted: { value: { _light: '{colors.gold.200}', _dark: '{colors.gold.800}' } },
-          subtle: { value: { _light: '{colors.gold.100}', _dark: '{colors.gold.950}' } },
-          emphasized: { value: '{colors.gold.700}' },
-          focusRing: { value: '{colors.gold.400}' },
-        },
-        amber: {
-          solid: { value: { _light: '{colors.amber.500}', _dark: '{colors.amber.400}' } },
-          contrast: { value: '#1c1403' },
-          fg: { value: { _light: '{colors.amber.800}', _dark: '{colors.amber.300}' } },
-          muted: { value: { _light: '{colors.amber.200}', _dark: '{colors.amber.900}' } },
-          subtle: { value: { _light: '{colors.amber.50}', _dark: '{colors.amber.950}' } },
-          emphasized: { value: { _light: '{colors.amber.300}', _dark: '{colors.amber.800}' } },
-          focusRing: { value: '{colors.amber.500}' },
-          border: { value: { _light: '{colors.amber.600}', _dark: '{colors.amber.400}' } },
-        },
-        bg: {
-          DEFAULT: { value: { _light: '{colors.white}', _dark: '#0b0d12' } },
-          subtle: { value: { _light: '{colors.gray.50}', _dark: '#11131a' } },
-          muted: { value: { _light: '{colors.gray.100}', _dark: '#181b24' } },
-          emphasized: { value: { _light: '{colors.gray.200}', _dark: '#222633' } },
-          panel: { value: { _light: '{colors.white}', _dark: '#141720' } },
-          // Chakra's own bg.warning is orange.950, a dark red: made amber (the Alert's warning fill) for a
-          // warning drawn without the Alert (the chat's notices and connection banner).
-          warning: { value: '{colors.amber.subtle}' },
-        },
-        fg: {
-          // Chakra's fg.subtle (gray.400 light, gray.500 #71717a dark) is 2.0–4.0:1 on our panels. These
-          // keep ≥ 4.5:1 (WCAG AA body text) on every bg token of their mode, bg.emphasized included
-          // (system.unit.test.ts), and stay a step quieter than fg.muted.
-          subtle: { value: { _light: '#5f5f68', _dark: '#8e8e98' } },
-          // Chakra's light status greys out at 2.6–4.1:1; the dark values are Chakra's own.
-          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
-          warning: { value: '{colors.amber.fg}' },
-          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
-          info: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.300}' } },
-        },
-        // Solid fills with white text (a solid Badge or Button): Chakra's 600s give 3.3–3.7:1; the
-        // 700s give ≥ 5:1 (system.unit.test.ts checks every palette's pairs).
-        green: { solid: { value: '{colors.green.700}' } },
-        teal: { solid: { value: '{colors.teal.700}' } },
-        cyan: { solid: { value: '{colors.cyan.700}' } },
-        orange: { solid: { value: '{colors.orange.700}' }, contrast: { value: '{colors.white}' } },
-        border: {
-          DEFAULT: { value: { _light: '{colors.gray.200}', _dark: '#262b38' } },
-          warning: { value: '{colors.amber.muted}' },
-          muted: { value: { _light: '{colors.gray.100}', _dark: '#1d212c' } },
-        },
-      },
-    },
+    ...(TOKENS_MADE_HERE ? OUR_TOKENS : {}),
   },
 });
 
@@ -280,10 +294,20 @@ const made = new Map<boolean, AppSystem>();
  * the server and the tests make that one: in the browser's build this is undefined, and Chakra's
  * createSystem is left out of it.
  */
-const createServerSystem = import.meta.env.SSR || import.meta.env.MODE === 'test' ? createSystem : undefined;
+const createServerSystem = TOKENS_MADE_HERE ? createSystem : undefined;
 
 /** The configs the app's system is made of: Chakra's base and the theme as drawn (asDrawn). */
 export const systemConfigs = (globals: boolean) => [defaultBaseConfig, ...THEME_CONFIGS.map((theme) => asDrawn(theme, globals))];
+
+/**
+ * Chakra's token dictionary of the browser's system, as JSON: made at build time
+ * (build/token-dictionary-plugin.ts), and read back by the browser instead of making it at its start.
+ */
+export const packAppTokens = (): PackedTokenDictionary => {
+  const { theme = {}, cssVarsPrefix } = mergeConfigs(...systemConfigs(false));
+  const dictionary = createTokenDictionary({ breakpoints: theme.breakpoints, tokens: theme.tokens, semanticTokens: theme.semanticTokens, prefix: cssVarsPrefix } as never);
+  return packTokenDictionary(dictionary, theme);
+};
 
 /**
  * The app's Chakra system, made once, on first use (the browser's while hydration begins, in a task
@@ -296,16 +320,18 @@ export const systemConfigs = (globals: boolean) => [defaultBaseConfig, ...THEME_
  * its globals (`_global`, and the layers' order, which ChakraProvider leaves out under `disableLayers`;
  * the styles keep their layers, which the system wraps them in by the config it was made with): they
  * are in the head already (app/page-styles.ts). It is made by createBrowserSystem, Chakra's
- * createSystem without writing those globals while it is made (a third of the making).
+ * createSystem without writing those globals while it is made (a third of the making), from `tokens`,
+ * the token dictionary of `systemConfigs(false)` made at build time (token-dictionary.ts; half of
+ * what was left of the making), when given.
  */
-export const appSystem = ({ globals }: { globals: boolean }): AppSystem => {
+export const appSystem = ({ globals, tokens }: { globals: boolean; tokens?: MadeTokens }): AppSystem => {
   let system = made.get(globals);
   if (system === undefined) {
     if (globals) {
       if (!createServerSystem) throw new Error('The system with the global styles is made on the server.');
       system = createServerSystem(...systemConfigs(true));
     } else {
-      const created = createBrowserSystem(...systemConfigs(false));
+      const created = createBrowserSystem(systemConfigs(false), tokens);
       system = { ...created, _config: { ...created._config, disableLayers: true } };
     }
     made.set(globals, system);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { chakraInternalAliases } from './web/build/chakra-internal.ts';
+import { tokenDictionaryPlugin } from './web/build/token-dictionary-plugin.ts';
 
 /**
  * One runner, three kinds of test, named by their files: `*.unit.test.ts` (pure code),
@@ -25,7 +26,8 @@ const unitFiles = UNIT_FOLDERS.flatMap((folder) =>
 const mocksModules = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(`${root}/${file}`, 'utf8'));
 
 const unit = {
-  // The web app's aliases (web/vite.config.ts).
+  // The web app's aliases and its token dictionary module (web/vite.config.ts).
+  plugins: [tokenDictionaryPlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)), ...chakraInternalAliases() } },
   environment: 'node',
   // A screen's first render loads Chakra and the page in jsdom: seconds on a busy 2-core
@@ -40,6 +42,7 @@ export default defineConfig({
     reporters: ['default', './scripts/vitest-timings.ts'],
     projects: [
       {
+        plugins: unit.plugins,
         resolve: unit.resolve,
         test: {
           name: 'unit',
@@ -51,6 +54,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: unit.plugins,
         resolve: unit.resolve,
         test: {
           name: 'unit-isolated',

@@ -12,7 +12,8 @@ const RESOLVED = `\0${TOKEN_DICTIONARY_MODULE}`;
  * `virtual:le-token-dictionary`: the app's Chakra token dictionary, made here in Node from the theme
  * as the browser would make it (`packAppTokens` of src/components/ui/system.ts, loaded through Vite's
  * module runner with the app's aliases) and written down as JSON (parsed at once: JSON.parse reads a large literal
- * faster than JavaScript does). Made once a build; a dev server makes it again when it restarts.
+ * faster than JavaScript does). Made once a build; a dev server makes it again when it restarts. The
+ * server's build gets null: the server makes its own system, with the global styles.
  */
 export const tokenDictionaryPlugin = (): Plugin => {
   let source: Promise<string> | undefined;
@@ -22,14 +23,21 @@ export const tokenDictionaryPlugin = (): Plugin => {
       logLevel: 'error',
       resolve: { alias: { '@': fileURLToPath(new URL('../src', import.meta.url)), ...chakraInternalAliases() } },
     });
-    return `export default JSON.parse(${JSON.stringify(JSON.stringify(module.packAppTokens()))});\n`;
+    const packed = module.packAppTokens();
+    if (packed.tokens.length === 0) throw new Error('The token dictionary made for the browser has no tokens.');
+    return `export default JSON.parse(${JSON.stringify(JSON.stringify(packed))});\n`;
   };
   return {
     name: 'le-token-dictionary',
     resolveId: (id) => (id === TOKEN_DICTIONARY_MODULE ? RESOLVED : undefined),
-    load(id) {
+    load(id, options) {
       if (id !== RESOLVED) return undefined;
-      source ??= make();
+      if (options?.ssr) return 'export default null;\n';
+      // a failed making is not kept: the next load tries again
+      source ??= make().catch((error: unknown) => {
+        source = undefined;
+        throw error;
+      });
       return source;
     },
   };

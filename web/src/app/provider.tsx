@@ -20,8 +20,12 @@ const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({
  * serializes them again nor moves the server's tags. The system is made at the first render
  * (components/ui/system.ts), the browser's from the token dictionary made at build time.
  */
-const systemOfPage = (): AppSystem =>
-  typeof document === 'undefined' ? appSystem({ globals: true }) : appSystem({ globals: false, tokens: { tokens: unpackTokenDictionary(packedTokens), categoryKeys: packedTokens.categoryKeys } });
+const systemOfPage = (): AppSystem => {
+  if (typeof document === 'undefined') return appSystem({ globals: true });
+  const packed = packedTokens;
+  // null where this module is run as the server's (the unit tests, in jsdom): the dictionary is made here then
+  return appSystem({ globals: false, tokens: packed ? () => ({ tokens: unpackTokenDictionary(packed), categoryKeys: packed.categoryKeys }) : undefined });
+};
 
 /** The browser's one query client; on the server, one per drawn page (what one reader's page read is not another's). */
 const useQueryClientOfPage = () => useState(() => (typeof document === 'undefined' ? createQueryClient() : queryClient))[0];

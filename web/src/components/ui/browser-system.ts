@@ -1,7 +1,9 @@
 // Chakra UI's createSystem (MIT, @chakra-ui/react 3.37, dist/esm/styled-system/system.js), made from
-// Chakra's own unchanged modules (the `@chakra-internal` alias, web/vite.config.ts), with one change:
-// the system's global styles (`_global`: the reset, the global styles and every token's CSS variable)
-// are not written while it is made. Chakra writes them eagerly, as one css() call over every token,
+// Chakra's own unchanged modules (the `@chakra-internal` alias, web/vite.config.ts), with two changes.
+// It is given its token dictionary made already (in the browser, made at build time:
+// token-dictionary.ts), with the theme's categories of tokens its `query` lists. And the system's global
+// styles (`_global`: the reset, the global styles and every token's CSS variable) are not written
+// while it is made. Chakra writes them eagerly, as one css() call over every token,
 // a third of making the system in a page's start; the browser never uses them, because the server
 // already put them in the page's head (app/page-styles.ts). `getTokenCss`, `getGlobalCss` and
 // `getPreflightCss` still write them when asked. browser-system.unit.test.ts checks that the system
@@ -18,7 +20,6 @@ import { createPreflight } from '@chakra-internal/styled-system/preflight.js';
 import { createSerializeFn } from '@chakra-internal/styled-system/serialize.js';
 import { EMPTY_OBJECT, createEmptyObject } from '@chakra-internal/styled-system/singleton.js';
 import { createSlotRecipeFn } from '@chakra-internal/styled-system/sva.js';
-import { createTokenDictionary } from '@chakra-internal/styled-system/token-dictionary.js';
 import { createUtility } from '@chakra-internal/styled-system/utility.js';
 import { compact } from '@chakra-internal/utils/compact.js';
 import { mapEntries } from '@chakra-internal/utils/entries.js';
@@ -27,12 +28,12 @@ import { isObject } from '@chakra-internal/utils/is.js';
 import { memo } from '@chakra-internal/utils/memo.js';
 import { mergeWith } from '@chakra-internal/utils/merge.js';
 import { splitProps } from '@chakra-internal/utils/split-props.js';
+import type { TokenDictionary } from './token-dictionary';
 // eslint-disable-next-line import-x/no-unresolved -- an alias of the build's (build/chakra-internal.ts), typed in chakra-internal.d.ts
 import { isCssProperty } from '@chakra-internal-deps/is-valid-prop';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- Chakra's own untyped internals, kept as written */
 type Dict = Record<string, any>;
-type TokenDictionary = ReturnType<typeof createTokenDictionary>;
 
 const stop = (value: unknown) => isObject(value) && 'value' in value;
 
@@ -84,21 +85,13 @@ export type MadeTokens = { tokens: TokenDictionary; categoryKeys: { tokens: stri
 
 /**
  * Chakra's createSystem, without writing the global styles while it is made (see above). `made`: the
- * token dictionary of these configs made already (at build time: token-dictionary.ts), the configs
- * then without their tokens; without it, Chakra makes it from the configs' tokens, as its createSystem does.
+ * token dictionary of these configs, made already (the configs need not carry their tokens then).
  */
-export function createBrowserSystem(configs: SystemConfig[], made?: MadeTokens): SystemContext {
+export function createBrowserSystem(configs: SystemConfig[], made: MadeTokens): SystemContext {
   const config = mergeConfigs(...configs);
-  const { theme = {}, utilities = {}, globalCss = {}, cssVarsRoot = ':where(:root, :host)', cssVarsPrefix = 'chakra', preflight } = config;
+  const { theme = {}, utilities = {}, globalCss = {}, cssVarsRoot = ':where(:root, :host)', preflight } = config;
   const layers = createLayers(config);
-  const tokens =
-    made?.tokens ??
-    createTokenDictionary({
-      breakpoints: theme.breakpoints,
-      tokens: theme.tokens,
-      semanticTokens: theme.semanticTokens,
-      prefix: cssVarsPrefix,
-    } as any);
+  const { tokens } = made;
   const breakpoints = createBreakpoints(theme.breakpoints ?? EMPTY_OBJECT);
   const conditions = createConditions({ conditions: config.conditions ?? EMPTY_OBJECT, breakpoints });
   const utility = createUtility({ config: utilities, tokens } as any);
@@ -175,8 +168,8 @@ export function createBrowserSystem(configs: SystemConfig[], made?: MadeTokens):
     layerStyles: compositionQuery(theme.layerStyles ?? EMPTY_OBJECT),
     textStyles: compositionQuery(theme.textStyles ?? EMPTY_OBJECT),
     animationStyles: compositionQuery(theme.animationStyles ?? EMPTY_OBJECT),
-    tokens: semanticTokenQuery(tokens, made?.categoryKeys.tokens ?? Object.keys(theme.tokens ?? EMPTY_OBJECT), (value, key) => !value.extensions.conditions && !key.includes('colorPalette')),
-    semanticTokens: semanticTokenQuery(tokens, made?.categoryKeys.semanticTokens ?? Object.keys(theme.semanticTokens ?? EMPTY_OBJECT), (value) => !!value.extensions.conditions),
+    tokens: semanticTokenQuery(tokens, made.categoryKeys.tokens, (value, key) => !value.extensions.conditions && !key.includes('colorPalette')),
+    semanticTokens: semanticTokenQuery(tokens, made.categoryKeys.semanticTokens, (value) => !!value.extensions.conditions),
     keyframes: basicQuery(theme.keyframes ?? EMPTY_OBJECT),
     breakpoints: basicQuery(theme.breakpoints ?? EMPTY_OBJECT),
   };

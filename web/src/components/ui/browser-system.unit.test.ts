@@ -1,22 +1,14 @@
 import { createSystem } from '@chakra-ui/react';
+import type { SystemConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 
-import type { SystemConfig } from '@chakra-ui/react';
-
 import { type MadeTokens, createBrowserSystem } from './browser-system';
-import { packAppTokens, systemConfigs } from './system';
+import { makeTokens, packAppTokens, systemConfigs } from './system';
 import { unpackTokenDictionary } from './token-dictionary';
 
 /** Compared as JSON: the order of the properties counts. */
 const same = (actual: unknown, expected: unknown, what: string) => expect(JSON.stringify(actual), what).toBe(JSON.stringify(expected));
 
-/**
- * The browser's system is Chakra's createSystem without the globals written while it is made. It must
- * draw exactly what Chakra's own does: the same class names on the server and in the browser (emotion
- * names a class by its styles as written, in their order), or hydration would restyle every element.
- * It checks the styles below and every recipe of the theme in each of its variants; on a Chakra
- * upgrade that changes createSystem, this is where it shows.
- */
 /** The theme as the browser's build has it: without its tokens, whose dictionary is made at build time. */
 const withoutTokens = (configs: SystemConfig[]) =>
   configs.map(({ theme, ...config }) => {
@@ -31,8 +23,15 @@ const builtTokens = (): MadeTokens => {
   return { tokens: unpackTokenDictionary(packed), categoryKeys: packed.categoryKeys };
 };
 
+/**
+ * The browser's system is Chakra's createSystem without the globals written while it is made. It must
+ * draw exactly what Chakra's own does: the same class names on the server and in the browser (emotion
+ * names a class by its styles as written, in their order), or hydration would restyle every element.
+ * It checks the styles below and every recipe of the theme in each of its variants; on a Chakra
+ * upgrade that changes createSystem, this is where it shows.
+ */
 describe.each([
-  { how: 'making its token dictionary', make: () => createBrowserSystem(systemConfigs(false)) },
+  { how: 'with the token dictionary Chakra makes', make: () => createBrowserSystem(systemConfigs(false), makeTokens(systemConfigs(false))) },
   { how: 'with the token dictionary made at build time, as in the browser', make: () => createBrowserSystem(withoutTokens(systemConfigs(false)), builtTokens()) },
 ])('createBrowserSystem, $how', ({ make }) => {
   const configs = systemConfigs(false);
@@ -117,5 +116,8 @@ describe.each([
     expect(browser.query.animationStyles.list()).toEqual(chakra.query.animationStyles.list());
     expect(browser.query.keyframes.list()).toEqual(chakra.query.keyframes.list());
     expect(browser.query.breakpoints.search('x')).toEqual(chakra.query.breakpoints.search('x'));
+    expect(browser.query.tokens.categoryKeys).toEqual(chakra.query.tokens.categoryKeys);
+    expect(browser.query.semanticTokens.categoryKeys).toEqual(chakra.query.semanticTokens.categoryKeys);
+    expect(browser.query.tokens.categoryKeys).toContain('colors');
   });
 });

@@ -3,10 +3,10 @@ declare module '@chakra-internal-deps/is-valid-prop' {
   export const isCssProperty: (property: string) => boolean;
 }
 
-// The app's token dictionary, made at build time (build/token-dictionary-plugin.ts).
+// The app's token dictionary, made at build time (build/token-dictionary-plugin.ts); null on the server.
 declare module 'virtual:le-token-dictionary' {
   import type { PackedTokenDictionary } from '@/components/ui/token-dictionary';
 
-  const packed: PackedTokenDictionary;
+  const packed: PackedTokenDictionary | null;
   export default packed;
 }

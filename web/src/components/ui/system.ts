@@ -54,8 +54,9 @@ const toastRecipe = {
 
 /**
  * Whether the tokens are made into a dictionary here: on the server, in the tests, and at build time
- * (build/token-dictionary-data.ts). The browser takes the dictionary made at build time
- * (token-dictionary.ts), and its build leaves the tokens out (about 5 KB of the start).
+ * (build/token-dictionary-plugin.ts runs this module as the server does). The browser takes the
+ * dictionary made at build time (token-dictionary.ts), and its build leaves out the tokens and
+ * Chakra's code that makes a dictionary of them (about 5 KB of the start).
  */
 const TOKENS_MADE_HERE = import.meta.env.SSR || import.meta.env.MODE === 'test';
 
@@ -299,15 +300,22 @@ const createServerSystem = TOKENS_MADE_HERE ? createSystem : undefined;
 /** The configs the app's system is made of: Chakra's base and the theme as drawn (asDrawn). */
 export const systemConfigs = (globals: boolean) => [defaultBaseConfig, ...THEME_CONFIGS.map((theme) => asDrawn(theme, globals))];
 
+/** Chakra's token dictionary of these configs, made from their tokens as Chakra's createSystem makes it. */
+export const makeTokens = (configs: ReturnType<typeof systemConfigs>): MadeTokens => {
+  if (!TOKENS_MADE_HERE) throw new Error("The browser's build has no tokens to make a dictionary of: it reads the one made at build time.");
+  const { theme = {}, cssVarsPrefix } = mergeConfigs(...configs);
+  if (!theme.tokens) throw new Error('The theme has no tokens.');
+  return {
+    tokens: createTokenDictionary({ breakpoints: theme.breakpoints, tokens: theme.tokens, semanticTokens: theme.semanticTokens, prefix: cssVarsPrefix } as never),
+    categoryKeys: { tokens: Object.keys(theme.tokens), semanticTokens: Object.keys(theme.semanticTokens ?? {}) },
+  };
+};
+
 /**
  * Chakra's token dictionary of the browser's system, as JSON: made at build time
  * (build/token-dictionary-plugin.ts), and read back by the browser instead of making it at its start.
  */
-export const packAppTokens = (): PackedTokenDictionary => {
-  const { theme = {}, cssVarsPrefix } = mergeConfigs(...systemConfigs(false));
-  const dictionary = createTokenDictionary({ breakpoints: theme.breakpoints, tokens: theme.tokens, semanticTokens: theme.semanticTokens, prefix: cssVarsPrefix } as never);
-  return packTokenDictionary(dictionary, theme);
-};
+export const packAppTokens = (): PackedTokenDictionary => packTokenDictionary(makeTokens(systemConfigs(false)));
 
 /**
  * The app's Chakra system, made once, on first use (the browser's while hydration begins, in a task
@@ -320,18 +328,19 @@ export const packAppTokens = (): PackedTokenDictionary => {
  * its globals (`_global`, and the layers' order, which ChakraProvider leaves out under `disableLayers`;
  * the styles keep their layers, which the system wraps them in by the config it was made with): they
  * are in the head already (app/page-styles.ts). It is made by createBrowserSystem, Chakra's
- * createSystem without writing those globals while it is made (a third of the making), from `tokens`,
- * the token dictionary of `systemConfigs(false)` made at build time (token-dictionary.ts; half of
- * what was left of the making), when given.
+ * createSystem without writing those globals while it is made (a third of the making), from `tokens`:
+ * in the browser, the token dictionary of `systemConfigs(false)` made at build time (token-dictionary.ts;
+ * half of what was left of the making), read back only when the system is made.
  */
-export const appSystem = ({ globals, tokens }: { globals: boolean; tokens?: MadeTokens }): AppSystem => {
+export const appSystem = ({ globals, tokens }: { globals: boolean; tokens?: () => MadeTokens }): AppSystem => {
   let system = made.get(globals);
   if (system === undefined) {
     if (globals) {
       if (!createServerSystem) throw new Error('The system with the global styles is made on the server.');
       system = createServerSystem(...systemConfigs(true));
     } else {
-      const created = createBrowserSystem(systemConfigs(false), tokens);
+      const configs = systemConfigs(false);
+      const created = createBrowserSystem(configs, tokens ? tokens() : makeTokens(configs));
       system = { ...created, _config: { ...created._config, disableLayers: true } };
     }
     made.set(globals, system);

@@ -23,7 +23,7 @@ type Dict = Record<string, any>;
 
 /**
  * A token as written down: its path and value, and of its extensions only those that are not what
- * `derivedExtensions` tells from them (null: it has none where one would be told); `references` by name.
+ * `derivedExtensions` tells from them (null: it has none where one would be told).
  */
 type PackedToken = {
   /** the path, joined by dots where that can be split again */
@@ -32,7 +32,6 @@ type PackedToken = {
   originalValue?: unknown;
   name?: string;
   ext?: Dict;
-  refs?: string[];
 };
 
 /** The dictionary as written down at build time: plain JSON. */
@@ -69,8 +68,8 @@ const derivedExtensions = (path: string[], value: unknown, stored: Dict, prefix:
 const formatTokenName = (path: string[]) => path.join('.');
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The dictionary Chakra made of `theme`'s tokens, as JSON (at build time). */
-export const packTokenDictionary = (dictionary: TokenDictionary, theme: { tokens?: object; semanticTokens?: object }): PackedTokenDictionary => {
+/** The dictionary Chakra made of a theme's tokens, as JSON (at build time). */
+export const packTokenDictionary = ({ tokens: dictionary, categoryKeys }: { tokens: TokenDictionary; categoryKeys: PackedTokenDictionary['categoryKeys'] }): PackedTokenDictionary => {
   const { prefix, allTokens } = dictionary;
   const index = new Map(allTokens.map((token, at) => [token, at]));
   const at = (token: Token) => {
@@ -80,6 +79,8 @@ export const packTokenDictionary = (dictionary: TokenDictionary, theme: { tokens
   };
   const tokens = allTokens.map((token): PackedToken => {
     const { references, ...extensions } = token.extensions;
+    // Chakra drops them once it has expanded them; one kept would point at a token of the map as it was then.
+    if (references) throw new Error(`The token ${token.name} kept its references: the dictionary cannot be written down as it is.`);
     const ext: Dict = {};
     // what is needed to tell the rest, first
     for (const key of ['negative', 'virtual', 'originalPath'] as const) if (key in extensions) ext[key] = extensions[key];
@@ -92,7 +93,6 @@ export const packTokenDictionary = (dictionary: TokenDictionary, theme: { tokens
     if (Object.keys(ext).length > 0) packed.ext = ext;
     if (!same(token.originalValue, token.value)) packed.originalValue = token.originalValue;
     if (token.name !== formatTokenName(token.path)) packed.name = token.name;
-    if (references) packed.refs = Object.keys(references);
     return packed;
   });
   const names = [...dictionary.tokenMap.values()].map(at);
@@ -101,7 +101,7 @@ export const packTokenDictionary = (dictionary: TokenDictionary, theme: { tokens
     tokens,
     names: names.length === allTokens.length && names.every((value, position) => value === position) ? null : names,
     palettes: [...dictionary.colorPaletteMap].map(([name, vars]) => [name, [...vars]]),
-    categoryKeys: { tokens: Object.keys(theme.tokens ?? {}), semanticTokens: Object.keys(theme.semanticTokens ?? {}) },
+    categoryKeys,
   };
 };
 
@@ -119,12 +119,6 @@ export const unpackTokenDictionary = (packed: PackedTokenDictionary): TokenDicti
   });
   const tokenAt = (at: number): Token => allTokens[at] as Token;
   const tokenMap = new Map(packed.names ? packed.names.map((at) => [tokenAt(at).name, tokenAt(at)]) : allTokens.map((token) => [token.name, token]));
-  packed.tokens.forEach((entry, at) => {
-    if (!entry.refs) return;
-    const references: Dict = {};
-    for (const name of entry.refs) references[name] = tokenMap.get(name);
-    tokenAt(at).extensions.references = references;
-  });
   // Chakra's views of its tokens (styled-system/token-dictionary.js, setupViews), but the colour
   // palettes', which are written down.
   const categoryMap = new Map<string, Map<string, Token>>();

@@ -1,29 +1,47 @@
-import { mergeConfigs } from '@chakra-ui/react';
+import { defaultConfig, mergeConfigs } from '@chakra-ui/react';
+import type { SystemConfig } from '@chakra-ui/react';
 import { createTokenDictionary } from '@chakra-internal/styled-system/token-dictionary.js';
 import type { Token, TokenDictionary } from '@chakra-internal/styled-system/types';
 import { describe, expect, it } from 'vitest';
 
 import { systemConfigs } from './system';
-import { packTokenDictionary, unpackTokenDictionary } from './token-dictionary';
+import { type PackedTokenDictionary, packTokenDictionary, unpackTokenDictionary } from './token-dictionary';
 
-const { theme = {}, cssVarsPrefix } = mergeConfigs(...systemConfigs(false));
-
-/** Chakra's dictionary of the app's theme, as the browser's system would make it. */
-const chakraDictionary = (): TokenDictionary =>
-  createTokenDictionary({ breakpoints: theme.breakpoints, tokens: theme.tokens, semanticTokens: theme.semanticTokens, prefix: cssVarsPrefix } as never);
+/** Chakra's dictionary of a theme, made as Chakra's createSystem makes it, with the theme's categories. */
+const chakraTokens = (configs: SystemConfig[]) => {
+  const { theme = {}, cssVarsPrefix } = mergeConfigs(...configs);
+  return {
+    tokens: createTokenDictionary({ breakpoints: theme.breakpoints, tokens: theme.tokens, semanticTokens: theme.semanticTokens, prefix: cssVarsPrefix } as never) as TokenDictionary,
+    categoryKeys: { tokens: Object.keys(theme.tokens ?? {}), semanticTokens: Object.keys(theme.semanticTokens ?? {}) },
+  };
+};
 
 /** A token as data, its references by name (they point at other tokens). */
 const plain = (token: Token | undefined) =>
   token && { ...token, extensions: { ...token.extensions, references: token.extensions.references && Object.keys(token.extensions.references) } };
-const mapJson = (map: Map<string, unknown>) => ([...map].map(([key, value]) => [key, value instanceof Map ? [...value].map(([k, v]) => [k, typeof v === 'object' ? plain(v as Token) : v]) : value]));
+const mapJson = (map: Map<string, unknown>) => [...map].map(([key, value]) => [key, value instanceof Map ? [...value].map(([k, v]) => [k, typeof v === 'object' ? plain(v as Token) : v]) : value]);
 
-describe('the token dictionary made at build time', () => {
-  const chakra = chakraDictionary();
+/*
+ * The app's theme (dark values only: every token's condition is the base, its names come in the order
+ * of its tokens), and Chakra's own, both modes, where a name is given again by a later token.
+ */
+describe.each([
+  { theme: 'the app’s', configs: () => systemConfigs(false) },
+  { theme: 'Chakra’s default', configs: () => [defaultConfig] },
+])('the token dictionary made at build time, of $theme theme', ({ configs }) => {
+  const chakra = chakraTokens(configs()).tokens;
   // through JSON, as the build writes it
-  const restored = unpackTokenDictionary(JSON.parse(JSON.stringify(packTokenDictionary(chakraDictionary(), theme))));
+  const packed = JSON.parse(JSON.stringify(packTokenDictionary(chakraTokens(configs())))) as PackedTokenDictionary;
+  const restored = unpackTokenDictionary(packed);
+
+  it('keeps the theme’s categories of tokens', () => {
+    expect(packed.categoryKeys).toEqual(chakraTokens(configs()).categoryKeys);
+    expect(packed.categoryKeys.tokens).toContain('colors');
+  });
 
   it('has every token as Chakra made it, in its order', () => {
     expect(chakra.allTokens.length).toBeGreaterThan(400);
+    expect(Object.keys(restored).sort()).toEqual(Object.keys(chakra).sort());
     expect(restored.allTokens.map(plain)).toEqual(chakra.allTokens.map(plain));
     expect(restored.prefix).toBe(chakra.prefix);
   });
@@ -36,8 +54,9 @@ describe('the token dictionary made at build time', () => {
     expect(mapJson(restored.colorPaletteMap)).toEqual(mapJson(chakra.colorPaletteMap));
     expect([...restored.flatMap]).toEqual([...chakra.flatMap]);
     // a view's token is one of the dictionary's tokens, not a copy
-    const token = restored.categoryMap.get('colors')?.get('gold.500');
-    expect(token).toBe(restored.getByName('colors.gold.500'));
+    const token = restored.categoryMap.get('colors')?.get('gray.500');
+    expect(token).toBeDefined();
+    expect(token).toBe(restored.getByName('colors.gray.500'));
     expect(restored.allTokens).toContain(token);
   });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { chakraInternalAliases } from './web/build/chakra-internal.ts';
+import { webAliases } from './web/build/aliases.ts';
 import { tokenDictionaryPlugin } from './web/build/token-dictionary-plugin.ts';
 
 /**
@@ -26,9 +26,9 @@ const unitFiles = UNIT_FOLDERS.flatMap((folder) =>
 const mocksModules = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(`${root}/${file}`, 'utf8'));
 
 const unit = {
-  // The web app's aliases and its token dictionary module (web/vite.config.ts).
+  // The web app's aliases and its token dictionary module, as its build has them (web/vite.config.ts).
   plugins: [tokenDictionaryPlugin()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)), ...chakraInternalAliases() } },
+  resolve: { alias: webAliases() },
   environment: 'node',
   // A screen's first render loads Chakra and the page in jsdom: seconds on a busy 2-core
   // machine while the other projects run beside it. Time limits are not what these test.

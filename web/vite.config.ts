@@ -1,8 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chakraInternalAliases } from './build/chakra-internal.ts';
+import { webAliases } from './build/aliases.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { tokenDictionaryPlugin } from './build/token-dictionary-plugin.ts';
 
@@ -69,9 +68,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           injectManifest: { globPatterns: ['offline.html', 'icons/*.png'] },
         }),
   ],
-  // `@/lib/...` is `web/src/lib/...` (the same alias in web/tsconfig.json and vitest.config.ts); the
-  // browser's Chakra system is made from Chakra's own modules (build/chakra-internal.ts).
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...chakraInternalAliases() } },
+  // `@/lib/...` is `web/src/lib/...` (as in web/tsconfig.json), and the browser's Chakra system is
+  // made from Chakra's own modules (build/aliases.ts, the same for the unit tests).
+  resolve: { alias: webAliases() },
   // The server build carries every dependency in it: the API runs it without the web's node_modules.
   ssr: { noExternal: true },
   // React's production build on the server, whatever NODE_ENV the API runs with.

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { type SystemConfig, createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
@@ -301,7 +301,7 @@ const createServerSystem = TOKENS_MADE_HERE ? createSystem : undefined;
 export const systemConfigs = (globals: boolean) => [defaultBaseConfig, ...THEME_CONFIGS.map((theme) => asDrawn(theme, globals))];
 
 /** Chakra's token dictionary of these configs, made from their tokens as Chakra's createSystem makes it. */
-export const makeTokens = (configs: ReturnType<typeof systemConfigs>): MadeTokens => {
+export const makeTokens = (configs: SystemConfig[]): MadeTokens => {
   if (!TOKENS_MADE_HERE) throw new Error("The browser's build has no tokens to make a dictionary of: it reads the one made at build time.");
   const { theme = {}, cssVarsPrefix } = mergeConfigs(...configs);
   if (!theme.tokens) throw new Error('The theme has no tokens.');

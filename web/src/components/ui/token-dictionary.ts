@@ -4,8 +4,9 @@
 // references, building its views). What it makes is plain data, the same for every page and every
 // reader: `packTokenDictionary` writes it down at build time (build/token-dictionary-plugin.ts,
 // system.ts's packAppTokens), and `unpackTokenDictionary` gives back a dictionary with the same
-// tokens, maps and lookups, made from Chakra's own helpers. token-dictionary.unit.test.ts checks the restored one against Chakra's, token
-// by token and map by map, so a Chakra upgrade that changes the dictionary fails there.
+// tokens, maps and lookups, made from Chakra's own helpers. token-dictionary.unit.test.ts checks the
+// restored one against Chakra's, token by token and map by map, so a Chakra upgrade that changes the
+// dictionary fails there.
 import { cssVar } from '@chakra-internal/styled-system/css-var.js';
 import { esc } from '@chakra-internal/styled-system/esc.js';
 import { expandTokenReferences } from '@chakra-internal/styled-system/expand-reference.js';
@@ -108,8 +109,8 @@ export const packTokenDictionary = ({ tokens: dictionary, categoryKeys }: { toke
 /** The dictionary again, from what packTokenDictionary wrote: Chakra's createTokenDictionary's shape and lookups. */
 export const unpackTokenDictionary = (packed: PackedTokenDictionary): TokenDictionary => {
   const { prefix } = packed;
-  const allTokens: Token[] = packed.tokens.map(({ path: written, value, ext = {}, ...entry }) => {
-    const path = typeof written === 'string' ? written.split('.') : written;
+  const allTokens: Token[] = packed.tokens.map(({ path: pathWritten, value, ext = {}, ...entry }) => {
+    const path = typeof pathWritten === 'string' ? pathWritten.split('.') : pathWritten;
     const extensions = derivedExtensions(path, value, ext, prefix);
     for (const [key, written] of Object.entries(ext)) {
       if (written === null) delete extensions[key];

@@ -1,20 +1,9 @@
-import { defaultConfig, mergeConfigs } from '@chakra-ui/react';
-import type { SystemConfig } from '@chakra-ui/react';
-import { createTokenDictionary } from '@chakra-internal/styled-system/token-dictionary.js';
-import type { Token, TokenDictionary } from '@chakra-internal/styled-system/types';
+import { defaultConfig } from '@chakra-ui/react';
+import type { Token } from '@chakra-internal/styled-system/types';
 import { describe, expect, it } from 'vitest';
 
-import { systemConfigs } from './system';
+import { makeTokens, systemConfigs } from './system';
 import { type PackedTokenDictionary, packTokenDictionary, unpackTokenDictionary } from './token-dictionary';
-
-/** Chakra's dictionary of a theme, made as Chakra's createSystem makes it, with the theme's categories. */
-const chakraTokens = (configs: SystemConfig[]) => {
-  const { theme = {}, cssVarsPrefix } = mergeConfigs(...configs);
-  return {
-    tokens: createTokenDictionary({ breakpoints: theme.breakpoints, tokens: theme.tokens, semanticTokens: theme.semanticTokens, prefix: cssVarsPrefix } as never) as TokenDictionary,
-    categoryKeys: { tokens: Object.keys(theme.tokens ?? {}), semanticTokens: Object.keys(theme.semanticTokens ?? {}) },
-  };
-};
 
 /** A token as data, its references by name (they point at other tokens). */
 const plain = (token: Token | undefined) =>
@@ -29,13 +18,13 @@ describe.each([
   { theme: 'the app’s', configs: () => systemConfigs(false) },
   { theme: 'Chakra’s default', configs: () => [defaultConfig] },
 ])('the token dictionary made at build time, of $theme theme', ({ configs }) => {
-  const chakra = chakraTokens(configs()).tokens;
+  const chakra = makeTokens(configs()).tokens;
   // through JSON, as the build writes it
-  const packed = JSON.parse(JSON.stringify(packTokenDictionary(chakraTokens(configs())))) as PackedTokenDictionary;
+  const packed = JSON.parse(JSON.stringify(packTokenDictionary(makeTokens(configs())))) as PackedTokenDictionary;
   const restored = unpackTokenDictionary(packed);
 
   it('keeps the theme’s categories of tokens', () => {
-    expect(packed.categoryKeys).toEqual(chakraTokens(configs()).categoryKeys);
+    expect(packed.categoryKeys).toEqual(makeTokens(configs()).categoryKeys);
     expect(packed.categoryKeys.tokens).toContain('colors');
   });
 
